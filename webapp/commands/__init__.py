@@ -1,0 +1,1 @@
+"""Subcommands of the crokinole command line, one module each."""
