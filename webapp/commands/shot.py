@@ -68,5 +68,6 @@ def run(args) -> int:
         print(json.dumps(out))
     else:
         print(v.explanation)
-        print("points now: " + "  ".join(f"{n} {p}" for n, p in zip(game.team_names, game.round_points(r.state), strict=True)))
+        points = zip(game.team_names, game.round_points(r.state), strict=True)
+        print("points now: " + "  ".join(f"{n} {p}" for n, p in points))
     return 0
