@@ -1,0 +1,54 @@
+"""Every API failure is a 4xx JSON ``{"error": message}``: bad input never shows a traceback or an HTML page."""
+
+from __future__ import annotations
+
+from flask import Flask, jsonify, request
+from werkzeug.exceptions import HTTPException
+
+from sim.board import UnknownBoardError
+from sim.bots import UnknownBotError
+from sim.game import GameError
+from sim.rules import RulesError
+from sim.shot import IllegalShotError
+from webapp.store import StaleMatchError, UnknownMatchError
+from webapp.turns import TurnError
+
+
+class ApiError(ValueError):
+    """A request the API refuses, with the HTTP status to answer with."""
+
+    def __init__(self, message: str, status: int = 400):
+        super().__init__(message)
+        self.status = status
+
+
+# Domain errors and the status each one means at the API.
+STATUS = (
+    (UnknownMatchError, 404),
+    (StaleMatchError, 409),
+    (TurnError, 409),
+    (IllegalShotError, 422),
+    (UnknownBoardError, 400),
+    (UnknownBotError, 400),
+    (RulesError, 400),
+    (GameError, 400),
+)
+
+
+def error(message: str, status: int):
+    return jsonify({"error": message}), status
+
+
+def register(app: Flask) -> None:
+    @app.errorhandler(ApiError)
+    def _api_error(exc: ApiError):
+        return error(str(exc), exc.status)
+
+    for kind, status in STATUS:
+        app.register_error_handler(kind, lambda exc, status=status: error(str(exc), status))
+
+    @app.errorhandler(HTTPException)
+    def _http(exc: HTTPException):
+        if request.path.startswith("/api/"):
+            return error(exc.description or exc.name, exc.code or 500)
+        return exc

@@ -1,0 +1,78 @@
+"""Playing the next shot of a saved match, by a human (a shot from the request) or by the computer.
+
+No Flask and no database here: a turn takes a SavedMatch and returns what happened, the API saves it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from sim.bots import Bot, make_bot
+from sim.game import Game, State
+from sim.match import forfeit_shot
+from sim.play import Played, play
+from sim.shot import IllegalShotError, Shot, check_shot
+from webapp.store import HUMAN, SavedMatch, ShotRecord
+from webapp.views import outcome_json
+
+REPLAY_FPS = 60
+
+
+class TurnError(ValueError):
+    """A shot asked for at the wrong moment: the match is over, or the other kind of player is to shoot."""
+
+
+@dataclass(frozen=True)
+class Turn:
+    played: Played
+    record: ShotRecord
+    bot_call: bool
+
+
+@lru_cache(maxsize=32)
+def bot_for(spec: str) -> Bot:
+    """Bots are stateless: build each kind once (raises the bot module's ValueError for an unknown spec)."""
+    return make_bot(spec)
+
+
+def controller_to_shoot(match: SavedMatch) -> tuple[int, str]:
+    player = match.game.to_shoot(match.state)
+    if player is None:
+        raise TurnError("the match is over")
+    return player, match.controllers[match.game.players[player].team]
+
+
+def bot_rng(match: SavedMatch) -> np.random.Generator:
+    """The generator for the computer's next shot: the same match replays the same computer shots."""
+    return np.random.default_rng([match.seed, match.bot_calls])
+
+
+def _played(game: Game, state: State, player: int, controller: str, shot: Shot) -> Turn:
+    played = play(game, state, shot, fps=REPLAY_FPS)
+    record = ShotRecord(player, controller, shot, state, outcome_json(game, player, controller, played))
+    return Turn(played, record, controller != HUMAN)
+
+
+def human_turn(match: SavedMatch, shot: Shot) -> Turn:
+    """A human's shot; IllegalShotError for a shot that cannot be played (nothing is changed)."""
+    player, controller = controller_to_shoot(match)
+    if controller != HUMAN:
+        name = match.game.players[player].name
+        raise TurnError(f"it is {name}'s turn, and the computer plays {name}")
+    check_shot(shot)
+    return _played(match.game, match.state, player, controller, shot)
+
+
+def computer_turn(match: SavedMatch) -> Turn:
+    """The computer's shot; a bot that picks an impossible shot forfeits it, as in headless matches."""
+    player, controller = controller_to_shoot(match)
+    if controller == HUMAN:
+        raise TurnError(f"it is {match.game.players[player].name}'s turn, and a person plays them")
+    shot = bot_for(controller).choose(match.game, match.state, player, bot_rng(match))
+    try:
+        return _played(match.game, match.state, player, controller, shot)
+    except IllegalShotError:
+        return _played(match.game, match.state, player, controller, forfeit_shot())
