@@ -1,0 +1,141 @@
+"""Ellipses as conic matrices: fitting, distances, and the homography that two concentric circles fix.
+
+Under perspective a circle images to a conic whose centre is NOT the image of the circle's centre. Two
+concentric circles do fix it: in the pencil C_outer - l C_inner one member is the (doubled) vanishing line, and
+the generalised eigenvector that is left over is the image of the common centre.
+"""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+
+def ellipse_conic(cx: float, cy: float, a: float, b: float, phi: float) -> np.ndarray:
+    """Conic matrix (x^T C x = 0 on the ellipse) from centre, semi-axes and rotation (radians)."""
+    c, s = math.cos(phi), math.sin(phi)
+    rot = np.array([[c, -s], [s, c]])
+    m = rot @ np.diag([1 / a**2, 1 / b**2]) @ rot.T
+    ctr = np.array([cx, cy])
+    v = -m @ ctr
+    d = ctr @ m @ ctr - 1
+    return np.block([[m, v[:, None]], [v[None, :], np.array([[d]])]])
+
+
+def conic_ellipse(conic: np.ndarray) -> tuple[float, float, float, float, float] | None:
+    """(cx, cy, a, b, phi) of an ellipse conic, or None if the conic is not a real ellipse."""
+    m = conic[:2, :2]
+    v = conic[:2, 2]
+    if np.linalg.det(m) <= 0:
+        return None
+    ctr = -np.linalg.solve(m, v)
+    k = ctr @ m @ ctr - conic[2, 2]
+    if k / np.trace(m) <= 0:
+        return None
+    vals, vecs = np.linalg.eigh(m / k)
+    a, b = 1 / math.sqrt(vals[0]), 1 / math.sqrt(vals[1])
+    phi = math.atan2(vecs[1, 0], vecs[0, 0])
+    return float(ctr[0]), float(ctr[1]), a, b, phi
+
+
+def scaled_conic(ellipse: tuple[float, float, float, float, float], k: float) -> np.ndarray:
+    cx, cy, a, b, phi = ellipse
+    return ellipse_conic(cx, cy, a * k, b * k, phi)
+
+
+def fit_ellipse(points: np.ndarray) -> tuple[float, float, float, float, float] | None:
+    """Least-squares ellipse through (N, 2) points (direct fit, always an ellipse), None if degenerate."""
+    if len(points) < 6:
+        return None
+    (cx, cy), (w, h), ang = cv2.fitEllipseDirect(np.asarray(points, dtype=np.float32))
+    if not (np.isfinite([cx, cy, w, h]).all() and w > 1 and h > 1):
+        return None
+    return float(cx), float(cy), w / 2, h / 2, math.radians(ang)
+
+
+def sampson(conic: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """First-order geometric distance (pixels) of points from a conic."""
+    p = np.hstack([points, np.ones((len(points), 1))])
+    cp = p @ conic
+    num = np.einsum("ij,ij->i", cp, p)
+    grad = 2 * np.hypot(cp[:, 0], cp[:, 1])
+    return num / np.maximum(grad, 1e-12)
+
+
+def robust_ellipse(points: np.ndarray, rounds: int = 4) -> tuple[tuple, np.ndarray] | None:
+    """Ellipse fit that drops points far from the current fit (occluders, junctions); returns (ellipse, inliers)."""
+    keep = np.ones(len(points), bool)
+    ell = None
+    for _ in range(rounds):
+        ell = fit_ellipse(points[keep])
+        if ell is None:
+            return None
+        d = np.abs(sampson(ellipse_conic(*ell), points))
+        mad = np.median(d[keep]) * 1.4826
+        new = d < max(3 * mad, 0.5)
+        if new.sum() < 6 or np.array_equal(new, keep):
+            keep = new if new.sum() >= 6 else keep
+            break
+        keep = new
+    return ell, keep
+
+
+def ellipse_points(ellipse: tuple, ts: np.ndarray, k: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
+    """Points at parameters ``ts`` on the ellipse scaled by k about its centre, and unit outward normals."""
+    cx, cy, a, b, phi = ellipse
+    c, s = math.cos(phi), math.sin(phi)
+    ex, ey = a * k * np.cos(ts), b * k * np.sin(ts)
+    pts = np.column_stack([cx + c * ex - s * ey, cy + s * ex + c * ey])
+    nx, ny = np.cos(ts) / a, np.sin(ts) / b
+    n = np.column_stack([c * nx - s * ny, s * nx + c * ny])
+    return pts, n / np.linalg.norm(n, axis=1, keepdims=True)
+
+
+def concentric_rectification(inner: np.ndarray, outer: np.ndarray, outer_r: float) -> np.ndarray | None:
+    """Homography image -> board mm (up to a rotation about the centre) from two concentric circle images.
+
+    ``outer`` is mapped to a circle of radius ``outer_r`` centred at the origin. The result maps image y-down
+    to board y-up (negative determinant), as a camera looking at the playing side sees it.
+    """
+    vals, vecs = np.linalg.eig(np.linalg.solve(inner, outer))
+    vals = vals.real
+    gaps = [abs(vals[(i + 1) % 3] - vals[(i + 2) % 3]) for i in range(3)]
+    i = int(np.argmin(gaps))  # the other two form the near-double pair
+    centre = vecs[:, i].real
+    if abs(centre[2]) < 1e-12:
+        return None
+    line = outer @ centre
+    if line @ centre < 0:
+        line = -line
+    proj = np.array([[1, 0, 0], [0, 1, 0], line / (line @ centre) * 1.0])
+    if abs(np.linalg.det(proj)) < 1e-15:
+        return None
+    pinv = np.linalg.inv(proj)
+    c2 = pinv.T @ outer @ pinv
+    m, v = c2[:2, :2], c2[:2, 2]
+    if np.linalg.det(m) == 0:
+        return None
+    ctr = -np.linalg.solve(m, v)
+    k = ctr @ m @ ctr - c2[2, 2]
+    mk = m / k
+    if np.linalg.eigvalsh(mk).min() <= 0:
+        return None
+    lt = np.linalg.cholesky(mk).T  # mk = L L^T, so |L^T (x - ctr)| = 1 on the ellipse
+    aff = np.eye(3)
+    aff[:2, :2] = outer_r * lt
+    aff[:2, 2] = -outer_r * lt @ ctr
+    h = aff @ proj
+    if jacobian_det(h, centre[:2] / centre[2]) > 0:
+        h = np.diag([1.0, -1.0, 1.0]) @ h
+    return h / h[2, 2]
+
+
+def jacobian_det(h: np.ndarray, point) -> float:
+    """Determinant of the homography's local linear map at ``point`` (its sign says mirrored or not)."""
+    x, y = point
+    p = h @ np.array([x, y, 1.0])
+    w = p[2]
+    jac = (h[:2, :2] * w - np.outer(p[:2], h[2, :2])) / w**2
+    return float(np.linalg.det(jac))

@@ -1,0 +1,278 @@
+"""Find the board in a photo: ``calibrate(image) -> CalibrationResult`` (falsy with a reason when it fails).
+
+1. Look (small copy): the ellipse whose surroundings show rings at 1 : 2 : 3 (``candidates``).
+2. Measure (larger copy): search each line along the normals of its predicted image, fit the two-circle
+   homography (perspective exact), then the radial least squares over all ring points; predict again from the
+   new homography with a narrower search and repeat.
+3. Orient: quarter lines, else pegs, then the seat nearest the image bottom (``orient``).
+4. Extras: pegs in pixels, hole and playing-surface edge radii when they show.
+
+A saved calibration (``prior``) is checked first by looking for the lines just where it predicts them; if they
+are there it is refined from that start, with its rotation kept, instead of searched for again.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from calibration.candidates import Hypothesis, find_board
+from calibration.conics import concentric_rectification, conic_ellipse, ellipse_conic, robust_ellipse
+from calibration.fit import RingFit, fit_rings
+from calibration.model import Calibration, apply_homography
+from calibration.orient import bottom_rotation, peg_angles, pegs, quarter_lines, rotate
+from calibration.rings import find_line, sample
+from sim.board import BOARDS, TOURNAMENT, Board, board_named
+
+LOOK_SIZE = 1024  # long side of the copy searched for the board
+MEASURE_SIZE = 2048  # long side of the copy the lines are measured on
+MIN_SCORE = 0.25  # ring-pattern score below which nothing counts as a board
+MIN_RING_SUPPORT = 0.35  # fraction of each line's samples that must find it
+MAX_RESIDUAL_MM = 3.0
+QUARTER_CONTRAST = 1.6  # a comb this much above the typical phase counts as seen
+PEG_CONTRAST = 1.5
+
+
+@dataclass(frozen=True)
+class CalibrationResult:
+    """Outcome of ``calibrate``: truthy with ``calibration`` on success, falsy with ``reason`` on failure."""
+
+    calibration: Calibration | None
+    reason: str = ""
+
+    def __bool__(self) -> bool:
+        return self.calibration is not None
+
+
+def _profile(profile: Board | str) -> Board:
+    return board_named(profile) if isinstance(profile, str) else profile
+
+
+def _resized(image: np.ndarray, long_side: int) -> tuple[np.ndarray, float]:
+    h, w = image.shape[:2]
+    f = min(1.0, long_side / max(h, w))
+    if f == 1.0:
+        return image, 1.0
+    return cv2.resize(image, (round(w * f), round(h * f)), interpolation=cv2.INTER_AREA), f
+
+
+def _gray(image: np.ndarray) -> np.ndarray:
+    if image.ndim == 2:
+        return image
+    return cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+
+
+def _check_image(image) -> str | None:
+    if not isinstance(image, np.ndarray) or image.dtype != np.uint8:
+        return "not an 8-bit image array"
+    if image.ndim not in (2, 3) or (image.ndim == 3 and image.shape[2] not in (3, 4)):
+        return f"not an image (array shape {image.shape})"
+    if min(image.shape[:2]) < 64:
+        return "image too small"
+    return None
+
+
+def calibrate(
+    image: np.ndarray, profile: Board | str = TOURNAMENT, *, prior: Calibration | None = None
+) -> CalibrationResult:
+    """Find the board in a BGR (or grey) photo. Never raises on image content; see ``CalibrationResult``."""
+    board = _profile(profile)
+    bad = _check_image(image)
+    if bad:
+        return CalibrationResult(None, bad)
+    if image.ndim == 3 and image.shape[2] == 4:
+        image = image[:, :, :3]
+    size = (image.shape[1], image.shape[0])
+    measure, fm = _resized(image, MEASURE_SIZE)
+    gray_m = _gray(measure).astype(np.float32)
+    if prior is not None and tuple(prior.image_size) == size:
+        start = np.diag([1 / fm, 1 / fm, 1.0])
+        h_prior = prior.image_to_board_matrix @ start
+        if _prior_holds(gray_m, h_prior, board):
+            fitted = _measure(gray_m, h_prior, board, windows=(2.0, 1.0))
+            if fitted is not None:
+                return _finish(gray_m, fitted, board, fm, size, orient=False, extra=("saved profile",))
+    look, fl = _resized(image, LOOK_SIZE)
+    gray_l = _gray(look)
+    hyp = find_board(gray_l)
+    if hyp is None or hyp.score < MIN_SCORE:
+        return CalibrationResult(None, "too blurred" if _blurred(gray_l) else "no board found")
+    h0 = _affine_start(hyp, fm / fl, board)
+    cut = _cut_off(h0, board, measure.shape)
+    if cut:
+        return CalibrationResult(None, cut)
+    fitted = _measure(gray_m, h0, board, windows=(0.06 * board.outer_r, 6.0, 2.0), two_circle=True)
+    if fitted is None:
+        return CalibrationResult(None, "no board found: the lines do not fit circles")
+    cut = _cut_off(fitted.image_to_board, board, measure.shape)
+    if cut:
+        return CalibrationResult(None, cut)
+    return _finish(gray_m, fitted, board, fm, size, orient=True)
+
+
+def _blurred(gray: np.ndarray) -> bool:
+    return float(cv2.Laplacian(gray, cv2.CV_32F).var()) < 8.0
+
+
+def _cut_off(image_to_board: np.ndarray, board: Board, shape) -> str | None:
+    th = np.linspace(0, 2 * math.pi, 90, endpoint=False)
+    pts = apply_homography(np.linalg.inv(image_to_board), np.column_stack([np.cos(th), np.sin(th)]) * board.outer_r)
+    h, w = shape[:2]
+    inside = (pts[:, 0] >= 0) & (pts[:, 0] < w) & (pts[:, 1] >= 0) & (pts[:, 1] < h)
+    return None if inside.mean() >= 0.6 else "board cut off: less than 60% of the outer line is in the picture"
+
+
+def _affine_start(hyp: Hypothesis, to_measure: float, board: Board) -> np.ndarray:
+    """Image -> board homography that maps the hypothesis' outer ring ellipse onto the outer circle."""
+    cx, cy, a, b, phi = hyp.ring(3.0)
+    cx, cy, a, b = cx * to_measure, cy * to_measure, a * to_measure, b * to_measure
+    c, s = math.cos(phi), math.sin(phi)
+    unrot = np.array([[c, s, 0], [-s, c, 0], [0, 0, 1.0]])
+    shift = np.array([[1, 0, -cx], [0, 1, -cy], [0, 0, 1.0]])
+    scale = np.diag([board.outer_r / a, -board.outer_r / b, 1.0])  # y flip: image down, board up
+    return scale @ unrot @ shift
+
+
+def _line_radii(board: Board) -> list[float]:
+    return [board.fifteen_r, board.middle_r, board.outer_r]
+
+
+def _collect(gray, image_to_board, radii, line_mm, window_mm, n=360):
+    b2i = np.linalg.inv(image_to_board)
+    found = []
+    for r in radii:
+        pts, _, _ = find_line(gray, b2i, r, window_mm, line_mm, n=n)
+        found.append(pts)
+    return found
+
+
+def _measure(gray, image_to_board, board: Board, windows, two_circle: bool = False) -> RingFit | None:
+    """Alternate line search and fit, narrowing the search window each round."""
+    h = image_to_board
+    fitted = None
+    radii = _line_radii(board)
+    for i, window in enumerate(windows):
+        rings = _collect(gray, h, radii, board.line_width, window)
+        if min(len(p) for p in rings) < 30:
+            return None
+        if two_circle and i == 0:
+            h2 = _two_circle(rings, board)
+            if h2 is not None:
+                h = h2
+        fitted = fit_rings(h, rings, _line_radii(board))
+        h, radii = fitted.image_to_board, list(fitted.radii)
+    support = [k.sum() / 360 for k in fitted.inliers]
+    if min(support) < MIN_RING_SUPPORT or fitted.rms_mm > MAX_RESIDUAL_MM:
+        return None
+    return fitted
+
+
+def _two_circle(rings: list[np.ndarray], board: Board) -> np.ndarray | None:
+    """Exact perspective from the 15 and outer line ellipses (concentric circles), rotation arbitrary."""
+    fits = [robust_ellipse(p) for p in (rings[0], rings[2])]
+    if any(f is None for f in fits):
+        return None
+    allpts = np.vstack(rings)
+    c = allpts.mean(axis=0)
+    s = 1.0 / max(np.std(allpts), 1e-9)
+    t = np.array([[s, 0, -s * c[0]], [0, s, -s * c[1]], [0, 0, 1.0]])
+    ti = np.linalg.inv(t)
+    conics = [ti.T @ ellipse_conic(*f[0]) @ ti for f in fits]
+    if any(conic_ellipse(cn) is None for cn in conics):
+        return None
+    h = concentric_rectification(conics[0], conics[1], board.outer_r)
+    return None if h is None else h @ t
+
+
+def _prior_holds(gray, image_to_board, board: Board) -> bool:
+    """Quick check of a saved calibration: are the three lines where it says, within a couple of mm?"""
+    b2i = np.linalg.inv(image_to_board)
+    for r in _line_radii(board):
+        pts, _, _ = find_line(gray, b2i, r, 2.5, board.line_width, n=90)
+        if len(pts) < 0.6 * 90:
+            return False
+        d = np.hypot(*apply_homography(image_to_board, pts).T) - r
+        if np.median(np.abs(d)) > 1.2:
+            return False
+    return True
+
+
+def _finish(gray, fitted: RingFit, board: Board, fm: float, size, *, orient: bool, extra=()) -> CalibrationResult:
+    h = fitted.image_to_board
+    features = ["rings:15,middle,outer", *extra]
+    r15, rmid, rout = fitted.radii
+    peg_comb = pegs(gray, np.linalg.inv(h), r15, board.peg_r, board.peg_count)
+    if orient:
+        b2i = np.linalg.inv(h)
+        ql = quarter_lines(gray, b2i, rmid, rout, board.line_width)
+        if ql.contrast >= QUARTER_CONTRAST:
+            choices = [ql.phase_deg - 45 + 90 * j for j in range(4)]
+            features.append("quarter lines")
+        elif peg_comb.contrast >= PEG_CONTRAST:
+            step = 360 / board.peg_count
+            offset = -90 + math.degrees(board.peg_offset)
+            choices = [peg_comb.phase_deg - offset + step * j for j in range(board.peg_count)]
+            features.append("pegs for rotation")
+        else:
+            choices = list(np.arange(0, 360, 5.0))
+            features.append("rotation from image down")
+        rho = bottom_rotation(b2i, choices, rout)
+        h = rotate(-math.radians(rho)) @ h
+        peg_comb = pegs(gray, np.linalg.inv(h), r15, board.peg_r, board.peg_count)
+    b2i = np.linalg.inv(h)
+    pegs_px = ()
+    if peg_comb.contrast >= PEG_CONTRAST:
+        angs = np.radians(peg_angles(peg_comb, board.peg_count))
+        pts = apply_homography(b2i, np.column_stack([np.cos(angs), np.sin(angs)]) * r15) / fm
+        pegs_px = tuple((float(x), float(y)) for x, y in pts)
+        features.append(f"pegs:{len(pegs_px)}")
+    rings = {"15": r15, "middle": rmid, "outer": rout}
+    hole = _step_radius(gray, b2i, 0.4 * board.hole_r, 2.0 * board.hole_r)
+    if hole is not None:
+        rings["hole"] = hole
+        features.append("hole")
+    surface = _step_radius(gray, b2i, rout + 0.4 * (board.surface_r - rout), 1.12 * board.surface_r)
+    if surface is not None:
+        rings["surface"] = surface
+        features.append("surface edge")
+    image_to_board = h @ np.diag([fm, fm, 1.0])
+    support = float(np.mean([k.mean() for k in fitted.inliers]))
+    residual = fitted.rms_mm
+    confidence = support * math.exp(-residual / 2.0) * (1.0 if len(features) > 2 else 0.8)
+    cal = Calibration.from_matrix(
+        image_to_board,
+        size,
+        board.name,
+        rings_mm={k: round(float(v), 2) for k, v in rings.items()},
+        pegs_px=pegs_px,
+        residual_mm=round(residual, 3),
+        features=tuple(features),
+        confidence=round(min(1.0, confidence), 3),
+    )
+    return CalibrationResult(cal)
+
+
+def _step_radius(gray, board_to_image, r_lo: float, r_hi: float) -> float | None:
+    """Radius of a clear, round light/dark boundary between r_lo and r_hi (hole edge, playing-surface edge)."""
+    rs = np.linspace(r_lo, r_hi, 64)
+    th = np.linspace(0, 2 * math.pi, 72, endpoint=False)
+    pts = np.stack([np.outer(np.cos(th), rs), np.outer(np.sin(th), rs)], axis=-1).reshape(-1, 2)
+    img = apply_homography(board_to_image, pts).reshape(len(th), len(rs), 2)
+    prof = sample(gray, img[..., 0], img[..., 1])
+    if np.isnan(prof).mean() > 0.5:
+        return None
+    d = np.diff(prof, axis=1)
+    med = np.nanmedian(d, axis=0)
+    i = int(np.nanargmax(np.abs(med)))
+    spread = np.nanmedian(np.abs(d - med[None, :]))
+    agree = np.nanmean(np.sign(d[:, i]) == np.sign(med[i]))
+    if abs(med[i]) < 3.0 * max(spread, 0.5) or agree < 0.75:
+        return None
+    return float((rs[i] + rs[i + 1]) / 2)
+
+
+def profile_names() -> tuple[str, ...]:
+    return tuple(BOARDS)

@@ -1,0 +1,77 @@
+"""The one place that reads photos: real format from the bytes, EXIF orientation, size checked before decoding.
+
+Phones and web pages hand us files whose extension lies (a WEBP named .jpg), giant panoramas and truncated
+uploads. Pillow reads only the header first, so an image too large to hold is refused before any pixel is
+decoded, and every failure becomes one ``ImageReadError`` with a message a person can act on.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import warnings
+from pathlib import Path
+
+import cv2
+import numpy as np
+from PIL import Image, ImageOps, UnidentifiedImageError
+
+MAX_PIXELS = 100_000_000
+"""Refuse images with more pixels than this (100 megapixels) before decoding them."""
+
+_FORMATS = ("JPEG", "PNG", "WEBP", "BMP", "TIFF", "GIF")
+
+
+class ImageReadError(ValueError):
+    """The bytes are not a photo we can read (empty, not an image, truncated, too large, unknown format)."""
+
+
+def read_image(source: str | os.PathLike | bytes, *, max_pixels: int = MAX_PIXELS) -> np.ndarray:
+    """Decode a photo to a BGR uint8 array, upright as its EXIF orientation says."""
+    name, data = _load(source)
+    if not data:
+        raise ImageReadError(f"{name}: empty file (0 bytes)")
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            img = Image.open(io.BytesIO(data), formats=_FORMATS)
+            w, h = img.size
+            if w * h > max_pixels:
+                raise ImageReadError(
+                    f"{name}: image is {w}x{h} = {w * h / 1e6:.0f} megapixels, more than {max_pixels / 1e6:.0f}"
+                )
+            img.load()
+    except ImageReadError:
+        raise
+    except UnidentifiedImageError:
+        raise ImageReadError(f"{name}: not an image in a known format ({', '.join(_FORMATS)})") from None
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
+        raise ImageReadError(f"{name}: image too large to decode safely ({exc})") from None
+    except (OSError, SyntaxError, ValueError) as exc:
+        raise ImageReadError(f"{name}: cannot decode {img_format(data)} data ({exc})") from None
+    img = ImageOps.exif_transpose(img)
+    rgb = np.asarray(img.convert("RGB"))
+    return cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR)
+
+
+def img_format(data: bytes) -> str:
+    """A short name for the format the bytes start with, for error messages."""
+    signatures = {b"\xff\xd8\xff": "JPEG", b"\x89PNG": "PNG", b"GIF8": "GIF", b"BM": "BMP"}
+    for sig, fmt in signatures.items():
+        if data.startswith(sig):
+            return fmt
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return "WEBP"
+    return "image"
+
+
+def _load(source: str | os.PathLike | bytes) -> tuple[str, bytes]:
+    if isinstance(source, bytes | bytearray | memoryview):
+        return "image", bytes(source)
+    path = Path(source)
+    try:
+        return path.name, path.read_bytes()
+    except IsADirectoryError:
+        raise ImageReadError(f"{path}: is a directory, not an image") from None
+    except FileNotFoundError:
+        raise ImageReadError(f"{path}: no such file") from None

@@ -1,0 +1,193 @@
+"""The calibration value: image pixels <-> board millimetres on the playing surface, and the camera's view.
+
+The homography alone maps points ON the playing surface. A disc's top face is 9.5 mm above it, so in an angled
+view its image is displaced away from the camera's foot point; ``View`` (camera centre in board mm, recovered
+from the homography and a focal length) maps such raised points to where they really stand.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import numpy as np
+
+FORMAT = "crokinole-calibration/1"
+
+
+class CalibrationFormatError(ValueError):
+    """A saved calibration profile that is not valid JSON of the expected shape."""
+
+
+def apply_homography(h: np.ndarray, points) -> np.ndarray:
+    """Map (N, 2) points through a 3x3 homography; returns (N, 2) floats."""
+    pts = np.asarray(points, dtype=float).reshape(-1, 2)
+    hom = np.hstack([pts, np.ones((len(pts), 1))]) @ np.asarray(h, dtype=float).T
+    return hom[:, :2] / hom[:, 2:3]
+
+
+@dataclass(frozen=True)
+class View:
+    """Pinhole camera seen from the board: centre (x, y, z) in board mm, z the height above the surface."""
+
+    camera_mm: tuple[float, float, float]
+    focal_px: float
+    tilt_deg: float
+    focal_estimated: bool
+
+    def lift(self, board_xy, height: float) -> np.ndarray:
+        """Where a point at ``height`` mm stands, given where its image ray meets the surface (both board mm)."""
+        cx, cy, cz = self.camera_mm
+        p = np.asarray(board_xy, dtype=float).reshape(-1, 2)
+        k = height / cz
+        return p + (np.array([cx, cy]) - p) * k
+
+    def drop(self, board_xy, height: float) -> np.ndarray:
+        """Inverse of ``lift``: where the ray through a point at ``height`` above ``board_xy`` meets the surface."""
+        cx, cy, cz = self.camera_mm
+        p = np.asarray(board_xy, dtype=float).reshape(-1, 2)
+        k = height / cz
+        return (p - np.array([cx, cy]) * k) / (1 - k)
+
+
+def view_from_homography(board_to_image: np.ndarray, image_size: tuple[int, int], focal_px: float | None) -> View:
+    """Recover the camera centre from H = K [r1 r2 t], principal point at the image centre.
+
+    With the focal length unknown it is solved from the two rotation constraints when the view is oblique
+    enough for them to be well conditioned; a near top-down view falls back to a typical phone focal length
+    (0.8 x the long side), which only scales the small parallax there.
+    """
+    w, h = image_size
+    shift = np.array([[1, 0, -w / 2], [0, 1, -h / 2], [0, 0, 1]], dtype=float)
+    hc = shift @ np.asarray(board_to_image, dtype=float)
+    estimated = False
+    if focal_px is None:
+        focal_px = _focal_from_homography(hc, max(w, h))
+        estimated = focal_px is not None
+        if focal_px is None:
+            focal_px = 0.8 * max(w, h)
+    a = np.diag([1 / focal_px, 1 / focal_px, 1.0]) @ hc
+    lam = 2 / (np.linalg.norm(a[:, 0]) + np.linalg.norm(a[:, 1]))
+    if a[2, 2] * lam < 0:
+        lam = -lam  # the board lies in front of the camera
+    r1, r2, t = a[:, 0] * lam, a[:, 1] * lam, a[:, 2] * lam
+    u, _, vt = np.linalg.svd(np.column_stack([r1, r2, np.cross(r1, r2)]))
+    rot = u @ vt
+    centre = -rot.T @ t
+    if centre[2] < 0:
+        centre = centre * np.array([1, 1, -1])
+    tilt = math.degrees(math.acos(min(1.0, abs(rot[2, 2]))))
+    return View(tuple(float(v) for v in centre), float(focal_px), tilt, estimated)
+
+
+def _focal_from_homography(hc: np.ndarray, long_side: int) -> float | None:
+    h1, h2 = hc[:, 0], hc[:, 1]
+    rows = [
+        (h1[0] * h2[0] + h1[1] * h2[1], h1[2] * h2[2]),
+        (h1[0] ** 2 + h1[1] ** 2 - h2[0] ** 2 - h2[1] ** 2, h1[2] ** 2 - h2[2] ** 2),
+    ]
+    # a / f^2 + b = 0 for each row: least squares in 1/f^2, weighted by how informative the row is.
+    a = np.array([r[0] for r in rows])
+    b = np.array([r[1] for r in rows])
+    scale = np.linalg.norm(hc[:2, :2])
+    if np.linalg.norm(b) * long_side**2 < 0.05 * scale**2:
+        return None
+    inv_f2 = -float(a @ b) / float(a @ a)
+    if inv_f2 <= 0:
+        return None
+    f = 1 / math.sqrt(inv_f2)
+    return f if 0.3 * long_side < f < 5 * long_side else None
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """A found board: homography image -> board mm on the playing surface, measured rings, pegs and quality."""
+
+    image_to_board: tuple[tuple[float, float, float], ...]
+    image_size: tuple[int, int]
+    profile: str
+    rings_mm: Mapping[str, float] = field(default_factory=dict)
+    pegs_px: tuple[tuple[float, float], ...] = ()
+    residual_mm: float = 0.0
+    features: tuple[str, ...] = ()
+    confidence: float = 0.0
+    focal_px: float | None = None
+
+    @classmethod
+    def from_matrix(cls, image_to_board, image_size, profile: str, **kw) -> Calibration:
+        m = np.asarray(image_to_board, dtype=float)
+        m = m / m[2, 2]
+        return cls(tuple(tuple(float(v) for v in row) for row in m), tuple(image_size), profile, **kw)
+
+    @property
+    def image_to_board_matrix(self) -> np.ndarray:
+        return np.array(self.image_to_board, dtype=float)
+
+    @property
+    def board_to_image(self) -> np.ndarray:
+        m = np.linalg.inv(self.image_to_board_matrix)
+        return m / m[2, 2]
+
+    def to_board(self, image_points) -> np.ndarray:
+        """Image pixels -> board mm of the surface point under each pixel."""
+        return apply_homography(self.image_to_board_matrix, image_points)
+
+    def to_image(self, board_points) -> np.ndarray:
+        """Board mm on the surface -> image pixels."""
+        return apply_homography(self.board_to_image, board_points)
+
+    @property
+    def view(self) -> View:
+        return view_from_homography(self.board_to_image, self.image_size, self.focal_px)
+
+    def to_board_at_height(self, image_points, height: float) -> np.ndarray:
+        """Board mm of the point under an image point that lies ``height`` mm above the surface (a disc's top)."""
+        return self.view.lift(self.to_board(image_points), height)
+
+    def to_image_at_height(self, board_points, height: float) -> np.ndarray:
+        """Image pixels of the point ``height`` mm above the board point (x, y)."""
+        return self.to_image(self.view.drop(board_points, height))
+
+    # -- saved profiles --------------------------------------------------------------------------------------
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "format": FORMAT,
+                "profile": self.profile,
+                "image_size": list(self.image_size),
+                "image_to_board": [list(r) for r in self.image_to_board],
+                "rings_mm": dict(self.rings_mm),
+                "pegs_px": [list(p) for p in self.pegs_px],
+                "residual_mm": self.residual_mm,
+                "features": list(self.features),
+                "confidence": self.confidence,
+                "focal_px": self.focal_px,
+            }
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> Calibration:
+        try:
+            d = json.loads(text)
+            if d.get("format") != FORMAT:
+                raise CalibrationFormatError(f"not a saved calibration (format {d.get('format')!r})")
+            m = np.array(d["image_to_board"], dtype=float)
+            if m.shape != (3, 3) or not np.all(np.isfinite(m)) or abs(np.linalg.det(m)) < 1e-18:
+                raise CalibrationFormatError("image_to_board must be an invertible 3x3 matrix")
+            return cls.from_matrix(
+                m,
+                tuple(int(v) for v in d["image_size"]),
+                str(d["profile"]),
+                rings_mm={str(k): float(v) for k, v in d.get("rings_mm", {}).items()},
+                pegs_px=tuple((float(x), float(y)) for x, y in d.get("pegs_px", [])),
+                residual_mm=float(d.get("residual_mm", 0.0)),
+                features=tuple(str(f) for f in d.get("features", [])),
+                confidence=float(d.get("confidence", 0.0)),
+                focal_px=None if d.get("focal_px") is None else float(d["focal_px"]),
+            )
+        except CalibrationFormatError:
+            raise
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+            raise CalibrationFormatError(f"not a saved calibration: {exc}") from None
