@@ -83,23 +83,30 @@ def speed_run(board: Board, shots: int, seed: int) -> dict:
 
 
 def peg_pass(board: Board, peg: int, offset: float, heading: float, speed: float) -> bool:
-    """Shoot one disc past peg ``peg`` so its centre passes at ``offset`` mm from the peg centre; did it touch?"""
+    """Shoot one disc past peg ``peg``, its centre passing ``offset`` mm from the peg centre: did it touch it?
+
+    Only contacts up to just after the closest approach count, so a later bounce back does not.
+    """
     px, py = board.pegs()[peg]
     ux, uy = math.cos(heading), math.sin(heading)
     nx, ny = -uy, ux
     back = 60.0  # start this far before the closest approach
     start = (px + nx * offset - ux * back, py + ny * offset - uy * back)
     m = simulate(board, [], 0, start, (speed * ux, speed * uy))
-    return any(c.kind == "peg" and c.b == peg for c in m.contacts)
+    by = (back + 10.0) / speed
+    return any(c.kind == "peg" and c.b == peg and c.t <= by for c in m.contacts)
 
 
 def grazing_run(board: Board, count: int, seed: int) -> dict:
+    """Passes along a peg's radial line (inward or outward, within 20 degrees), so no other peg is in the way."""
     rng = np.random.default_rng(seed)
     touch = board.disc_r + board.peg_r
     misses = false_hits = 0
     for _ in range(count):
         peg = int(rng.integers(board.peg_count))
-        heading = rng.uniform(0, 2 * math.pi)
+        px, py = board.pegs()[peg]
+        inward = math.atan2(-py, -px) + (math.pi if rng.uniform() < 0.5 else 0.0)
+        heading = inward + math.radians(rng.uniform(-20, 20))
         side = 1.0 if rng.uniform() < 0.5 else -1.0
         if not peg_pass(board, peg, side * (touch - 0.2), heading, 4000.0):
             misses += 1

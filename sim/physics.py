@@ -30,10 +30,12 @@ from dataclasses import dataclass, field
 import numpy as np
 import pymunk
 import pymunk.batch
+from pymunk.contact_point_set import ContactPoint, ContactPointSet
 
 from sim.board import Board
 
 _DISC, _PEG, _HOLE, _SURFACE = 1, 2, 3, 4
+_ZERO = pymunk.Vec2d(0.0, 0.0)
 
 
 class PhysicsInputError(ValueError):
@@ -50,8 +52,8 @@ class PhysicsParams:
     e_peg: float = 0.6  # disc-peg restitution (rubber sleeve)
     disc_friction: float = 0.15  # friction between two discs' edges: spin from glancing hits
     peg_friction: float = 0.3  # friction between a disc and a peg's rubber
-    capture_r: float = 14.0  # mm: a disc whose centre is this close to the hole centre ...
-    capture_speed: float = 650.0  # mm/s: ... while slower than this drops into the hole
+    capture_r: float = 13.0  # mm: a disc whose centre is this close to the hole centre ...
+    capture_speed: float = 575.0  # mm/s: ... while slower than this drops into the hole
     max_travel: float = 4.0  # mm: most a disc may move in one step (grazing peg contacts are never missed)
     max_dt: float = 1 / 40  # s: longest step, taken when everything is slow
     rest_speed: float = 0.5  # mm/s: a disc slower than this is at rest
@@ -217,6 +219,9 @@ class _Run:
         self.pending: dict[int, str] = {}
         self.to_wake: dict[int, None] = {}
         self.recheck = False
+        self.dt = 0.0
+        self.advance: dict[pymunk.Body, float] = {}
+        self.pegs = [pymunk.Vec2d(x, y) for x, y in board.pegs()]
         self.track: list[tuple[float, list[tuple[float, float]]]] | None = [] if record else None
         self.space = space = pymunk.Space()
         space.iterations = params.iterations
@@ -323,9 +328,11 @@ class _Run:
     def _disc_begin(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
         sa, sb = arbiter.shapes
         a, b = self.id_of[sa], self.id_of[sb]
-        if sb.body.velocity.get_length_sqrd() > sa.body.velocity.get_length_sqrd():
+        ba, bb = sa.body, sb.body
+        tau = self._rewind(arbiter, ba, ba.position, ba.velocity, bb, bb.position, bb.velocity, 2 * self.board.disc_r)
+        if bb.velocity.get_length_sqrd() > ba.velocity.get_length_sqrd():
             a, b = b, a
-        self.contacts.append(Contact(self.t, a, b, "disc"))
+        self.contacts.append(Contact(self.t - tau, a, b, "disc"))
         self.recheck = True
         for i in (a, b):
             if i not in self.joints:
@@ -333,12 +340,66 @@ class _Run:
 
     def _peg_begin(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
         sa, sb = arbiter.shapes
-        self.contacts.append(Contact(self.t, self.id_of[sa], self.peg_of[sb], "peg"))
+        k = self.peg_of[sb]
+        body = sa.body
+        reach = self.board.disc_r + self.board.peg_r
+        tau = self._rewind(arbiter, body, body.position, body.velocity, None, self.pegs[k], _ZERO, reach)
+        self.contacts.append(Contact(self.t - tau, self.id_of[sa], k, "peg"))
+
+    def _rewind(
+        self,
+        arbiter: pymunk.Arbiter,
+        body_a: pymunk.Body,
+        pa: pymunk.Vec2d,
+        va: pymunk.Vec2d,
+        body_b: pymunk.Body | None,
+        pb: pymunk.Vec2d,
+        vb: pymunk.Vec2d,
+        reach: float,
+    ) -> float:
+        """Move a new contact back to the instant the two circles first touched; return how long ago that was.
+
+        pymunk finds a contact only after this step has carried the shapes up to ``max_travel`` into each other,
+        and the contact normal from that overlap would bend a cut shot by several degrees depending on where
+        the step happened to fall. Here both bodies go back along their velocities to the touching instant, the
+        normal is set from there, and after the step they are carried forward by the same time.
+        """
+        d = pb - pa
+        w = vb - va
+        ww = w.dot(w)
+        if ww == 0.0:
+            return 0.0
+        dw = d.dot(w)
+        disc = dw * dw - ww * (d.dot(d) - reach * reach)
+        if disc < 0.0:
+            return 0.0
+        tau = (dw + math.sqrt(disc)) / ww
+        if not 0.0 < tau <= self.dt:
+            return 0.0  # overlapping before this step (a layout with touching discs): leave it to pymunk
+        pa = pa - va * tau
+        pb = pb - vb * tau
+        for body, p, v in ((body_a, pa, va), (body_b, pb, vb)):
+            if body is not None:
+                if v != _ZERO:
+                    body.position = p
+                self.advance[body] = max(tau, self.advance.get(body, 0.0))
+        n = (pb - pa) / reach
+        touch = pa + n * self.board.disc_r  # the first shape is always a disc
+        points = arbiter.contact_point_set
+        arbiter.contact_point_set = ContactPointSet(n, (ContactPoint(touch, touch, 0.0),) * len(points.points))
+        return tau
+
+    def _sensed_disc(self, arbiter: pymunk.Arbiter) -> tuple[int, pymunk.Shape] | tuple[None, None]:
+        """The disc touching a sensor (pymunk does not keep the handler's shape order when a shape is removed)."""
+        for shape in arbiter.shapes:
+            i = self.id_of.get(shape)
+            if i is not None:
+                return i, shape
+        return None, None
 
     def _over_hole(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
-        disc = arbiter.shapes[1]
-        i = self.id_of[disc]
-        if i in self.pending:
+        i, disc = self._sensed_disc(arbiter)
+        if i is None or i in self.pending:
             return
         body = disc.body
         d = body.position.length
@@ -348,9 +409,10 @@ class _Run:
             self.pending[i] = "hole"
 
     def _off_surface(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
-        disc = arbiter.shapes[1]
-        i = self.id_of[disc]
-        if i not in self.gone and i not in self.pending and disc.body.position.length >= self.board.surface_r:
+        i, disc = self._sensed_disc(arbiter)
+        if i is None or i in self.gone or i in self.pending or disc.body is None:
+            return
+        if disc.body.position.length >= self.board.surface_r:
             self.pending[i] = "ditch"
 
     # -- the loop ------------------------------------------------------------------------------------------------
@@ -382,9 +444,11 @@ class _Run:
                 self.recheck = False
                 if bound < p.rest_speed:
                     break
-            dt = min(p.max_dt, p.max_travel / bound)
+            self.dt = dt = min(p.max_dt, p.max_travel / bound)
             self.t += dt
             step(dt)
+            if self.advance:
+                self._catch_up()
             since += 1
             bound -= p.deceleration * dt
             if self.to_wake:
@@ -394,6 +458,12 @@ class _Run:
             if self.pending:
                 self._remove_pending()
         self._settle_leftovers()
+
+    def _catch_up(self) -> None:
+        """Carry rewound bodies forward by the time they were set back (see ``_rewind``)."""
+        for body, tau in self.advance.items():
+            body.position = body.position + body.velocity * tau
+        self.advance.clear()
 
     def _remove_pending(self) -> None:
         for i, where in self.pending.items():
