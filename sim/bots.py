@@ -31,8 +31,12 @@ class Hand:
     power: float
 
     def apply(self, shot: Shot, rng: np.random.Generator) -> Shot:
-        angle = shot.angle + rng.normal(0.0, self.aim_deg)
-        speed = shot.speed * max(0.05, 1.0 + rng.normal(0.0, self.power))
+        return self.slip(shot, float(rng.standard_normal()), float(rng.standard_normal()))
+
+    def slip(self, shot: Shot, z_aim: float, z_power: float) -> Shot:
+        """The shot this hand makes for given standard-normal draws (shared draws let shots be compared fairly)."""
+        angle = shot.angle + z_aim * self.aim_deg
+        speed = shot.speed * max(0.05, 1.0 + z_power * self.power)
         return Shot(shot.spot, max(-MAX_ANGLE, min(MAX_ANGLE, angle)), min(MAX_SPEED, speed))
 
 
