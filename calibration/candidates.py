@@ -45,11 +45,12 @@ def edge_ellipses(gray: np.ndarray, limit: int = 14) -> list[tuple]:
     size = max(h, w)
     edges = cv2.Canny(cv2.GaussianBlur(gray, (0, 0), 1.0), 30, 90)
     ys, xs = np.nonzero(edges)
-    pool = np.column_stack([xs, ys]).astype(float)
+    pool = np.column_stack([xs, ys]).astype(float)[:: max(1, len(xs) // 20000)]
     contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
     min_len = max(15, int(0.03 * size))
-    arcs = [a for c in contours if len(c) >= min_len for a in _smooth_pieces(c[:, 0, :].astype(float))]
-    arcs = sorted((a for a in arcs if len(a) >= min_len), key=len, reverse=True)[:60]
+    contours = sorted((c for c in contours if len(c) >= min_len), key=len, reverse=True)[:150]
+    arcs = [a for c in contours for a in _smooth_pieces(c[:, 0, :].astype(float))]
+    arcs = sorted((a for a in arcs if len(a) >= min_len), key=len, reverse=True)[:40]
     found = []
     for arc in arcs:
         ell = fit_ellipse(arc)
@@ -155,13 +156,27 @@ def best_scale(rho: np.ndarray, presence: np.ndarray) -> tuple[float, float]:
     return float(scales[i]), float(score[i])
 
 
-def find_board(gray: np.ndarray) -> Hypothesis | None:
-    """The best board hypothesis in a small uint8 grey image, or None if there is no ellipse at all."""
-    best = None
+def find_board(gray: np.ndarray, min_score: float) -> Hypothesis | None:
+    """The board hypothesis in a small uint8 grey image, or None if no ellipse shows the ring pattern.
+
+    Hypotheses are grouped by board (centre); each board keeps its best-scoring one. Between boards the best
+    score x sqrt(size) wins: in a room with several boards the one photographed is the nearest, and a near
+    oblique board scores a little lower than a far one because perspective bends its rings away from the
+    candidate's shape.
+    """
+    hyps = []
     grayf = gray.astype(np.float32)
     for ell in edge_ellipses(gray):
         rho, presence = ring_presence(grayf, ell)
         s, score = best_scale(rho, presence)
-        if best is None or score > best.score:
-            best = Hypothesis(ell, s, score)
-    return best
+        if score >= min_score:
+            hyps.append(Hypothesis(ell, s, score))
+    hyps.sort(key=lambda hy: -hy.score)
+    boards: list[Hypothesis] = []  # the best hypothesis of each distinct board (centre)
+    for hy in hyps:
+        r = hy.ring(3.0)
+        if not any(math.hypot(r[0] - b.ellipse[0], r[1] - b.ellipse[1]) < max(r[2], r[3]) for b in boards):
+            boards.append(hy)
+    if not boards:
+        return None
+    return max(boards, key=lambda hy: hy.score * math.sqrt(hy.scale * math.sqrt(hy.ellipse[2] * hy.ellipse[3])))

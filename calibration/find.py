@@ -95,10 +95,11 @@ def calibrate(
             fitted = _measure(gray_m, h_prior, board, windows=(2.0, 1.0))
             if fitted is not None:
                 return _finish(gray_m, fitted, board, fm, size, orient=False, extra=("saved profile",))
-    look, fl = _resized(image, LOOK_SIZE)
+    look, fl = _resized(measure, LOOK_SIZE)
+    fl *= fm
     gray_l = _gray(look)
-    hyp = find_board(gray_l)
-    if hyp is None or hyp.score < MIN_SCORE:
+    hyp = find_board(gray_l, MIN_SCORE)
+    if hyp is None:
         return CalibrationResult(None, "too blurred" if _blurred(gray_l) else "no board found")
     h0 = _affine_start(hyp, fm / fl, board)
     cut = _cut_off(h0, board, measure.shape)

@@ -3,7 +3,7 @@
 Points on a ring carry no angle of their own, so the residual is radial: |H(p)| - r. The rings fix the
 homography up to a rotation about the centre (found later from quarter lines and pegs) and a common scale. The
 ring radii are unknowns too (real boards differ from the profile); the scale is set afterwards so the measured
-radii agree with the profile's in the least-squares sense. A soft-L1 loss and a second pass without the worst
+radii agree with the profile's in the least-squares sense. Huber weights and a second pass without the worst
 points keep discs, pegs and hands that fooled the line search from pulling the fit.
 """
 
@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.optimize import least_squares
 
 
 @dataclass(frozen=True)
@@ -26,6 +25,21 @@ class RingFit:
     def rms_mm(self) -> float:
         r = np.concatenate([res[k] for res, k in zip(self.residuals, self.inliers, strict=True)])
         return float(np.sqrt(np.mean(r**2))) if len(r) else float("inf")
+
+
+def _irls(fun, x: np.ndarray, scale: float, iterations: int = 12) -> np.ndarray:
+    """Gauss-Newton with Huber weights (iteratively reweighted least squares), numeric Jacobian."""
+    for _ in range(iterations):
+        r = fun(x)
+        eps = 1e-6 * np.maximum(np.abs(x), 1e-3)
+        jac = np.column_stack([(fun(x + e) - r) / e[i] for i, e in enumerate(np.diag(eps))])
+        w = np.minimum(1.0, scale / np.maximum(np.abs(r), 1e-12))
+        jw = jac * w[:, None]
+        step = np.linalg.lstsq(jw.T @ jac + 1e-9 * np.eye(len(x)), -jw.T @ r, rcond=None)[0]
+        x = x + step
+        if np.all(np.abs(step) <= 1e-9 + 1e-7 * np.abs(x)):
+            break
+    return x
 
 
 def _conditioner(points: np.ndarray) -> np.ndarray:
@@ -63,14 +77,12 @@ def fit_rings(
             out.append(np.hypot(q[:, 0] / q[:, 2], q[:, 1] / q[:, 2]) - r)
         return np.concatenate(out)
 
-    x0 = np.concatenate([h0.ravel()[:8], [r for i, r in enumerate(profile_radii) if i != ref]])
-    keep = [np.ones(len(p), bool) for p in hom]
-    x = x0
+    x = np.concatenate([h0.ravel()[:8], [r for i, r in enumerate(profile_radii) if i != ref]])
+    everything = [np.ones(len(p), bool) for p in hom]
+    keep = everything
     for _ in range(2):
-        sol = least_squares(residuals, x, args=(keep,), loss="soft_l1", f_scale=loss_scale_mm, x_scale="jac")
-        x = sol.x
-        full = residuals(x, [np.ones(len(p), bool) for p in hom])
-        split = np.split(full, np.cumsum([len(p) for p in hom])[:-1])
+        x = _irls(lambda v, k=keep: residuals(v, k), x, loss_scale_mm)
+        split = np.split(residuals(x, everything), np.cumsum([len(p) for p in hom])[:-1])
         mad = np.median(np.abs(np.concatenate([s[k] for s, k in zip(split, keep, strict=True)]))) * 1.4826
         keep = [np.abs(s) < max(3 * mad, 0.3) for s in split]
     h, radii = unpack(x)
