@@ -14,6 +14,7 @@ COMMANDS = (
     "match",
     "shot",
     "serve",
+    "render",
 )
 
 

@@ -124,3 +124,42 @@ def random_scene(rng: np.random.Generator, board: Board = TOURNAMENT, *, hard: b
     owner: dict[tuple[float, float], str] = {}
     discs = [SceneDisc(d.x, d.y, owner.setdefault((d.x, d.y), d.team)) for d in discs]
     return Scene(board=board, discs=tuple(discs), team_colours=dict(colours))
+
+
+def hand_made_after(scene: Scene, rng: np.random.Generator, shooter: str | None = None) -> Scene:
+    """A plausible board after one shot, made by hand rather than simulated: the shooter's disc comes to rest
+    on the board and, if an opponent disc is in play, that disc is knocked a little or into the ditch.
+
+    A stand-in for before/after pairs until shots come from the simulator.
+    """
+    b = scene.board
+    teams = list(scene.team_colours)
+    shooter = shooter or teams[int(rng.integers(len(teams)))]
+    p = _Placer(b, rng)
+    discs = list(scene.discs)
+    p.centres = [(d.x, d.y) for d in discs]
+    targets = [i for i, d in enumerate(discs) if d.team != shooter and b.hole_r < math.hypot(d.x, d.y) <= b.surface_r]
+    if targets:
+        i = targets[int(rng.integers(len(targets)))]
+        d = discs[i]
+        p.centres.remove((d.x, d.y))
+        a = math.atan2(d.y, d.x)
+        if rng.random() < 0.5:  # knocked into the ditch
+            rad = b.surface_r + b.ditch_width - b.disc_r - rng.uniform(0.2, 2)
+            a += rng.normal(0, 0.3)
+        else:  # nudged outwards
+            rad = min(math.hypot(d.x, d.y) + rng.uniform(8, 60), b.outer_r)
+        spot = None
+        for _ in range(30):
+            x, y = rad * math.cos(a), rad * math.sin(a)
+            if p.add(x, y):
+                spot = (x, y)
+                break
+            a += rng.normal(0, 0.2)
+        discs[i] = SceneDisc(*(spot or (d.x, d.y)), d.team)
+        if spot is None:
+            p.centres.append((d.x, d.y))
+    rest = p.at_radius(math.sqrt(rng.uniform((b.hole_r + b.disc_r + 3) ** 2, (b.middle_r) ** 2)))
+    if rest:
+        discs.append(SceneDisc(*rest, shooter))
+    return Scene(board=b, discs=tuple(discs), team_colours=dict(scene.team_colours))
