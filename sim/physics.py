@@ -53,7 +53,7 @@ class PhysicsParams:
     disc_friction: float = 0.15  # friction between two discs' edges: spin from glancing hits
     peg_friction: float = 0.3  # friction between a disc and a peg's rubber
     capture_r: float = 13.0  # mm: a disc whose centre is this close to the hole centre ...
-    capture_speed: float = 575.0  # mm/s: ... while slower than this drops into the hole
+    capture_speed: float = 600.0  # mm/s: ... while slower than this drops into the hole
     max_travel: float = 4.0  # mm: most a disc may move in one step (grazing peg contacts are never missed)
     max_dt: float = 1 / 40  # s: longest step, taken when everything is slow
     rest_speed: float = 0.5  # mm/s: a disc slower than this is at rest
@@ -330,7 +330,7 @@ class _Run:
         a, b = self.id_of[sa], self.id_of[sb]
         ba, bb = sa.body, sb.body
         tau = self._rewind(arbiter, ba, ba.position, ba.velocity, bb, bb.position, bb.velocity, 2 * self.board.disc_r)
-        if bb.velocity.get_length_sqrd() > ba.velocity.get_length_sqrd():
+        if bb.velocity.length_squared > ba.velocity.length_squared:
             a, b = b, a
         self.contacts.append(Contact(self.t - tau, a, b, "disc"))
         self.recheck = True
@@ -507,7 +507,7 @@ class _Run:
             positions=positions,
             dropped=tuple(i for i in order if self.gone[i][1] == "hole"),
             left_surface=tuple(i for i in order if self.gone[i][1] == "ditch"),
-            contacts=tuple(self.contacts),
+            contacts=tuple(sorted(self.contacts, key=lambda c: c.t)),
             moved=frozenset(moved),
             duration=self.t,
             frames=None if fps is None else self._frames(fps),
