@@ -1,0 +1,124 @@
+"""Calibration benchmark: synthetic photos with exact truth, a 12-megapixel timing, and the ten real photos.
+
+    .venv/bin/python benchmarks/calibration.py [--count N] [--quick] [--out out/calibration]
+
+Prints one JSON object per line; the last line is a one-line summary.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from calibration import calibrate, read_image  # noqa: E402
+from calibration.compare import quarter_phase_error_deg, ring_errors_mm  # noqa: E402
+from calibration.overlay import draw_overlay  # noqa: E402
+from sim.board import board_named  # noqa: E402
+from vision.synth import random_scene, random_style, render  # noqa: E402
+
+REAL = ROOT.parent / "shared" / "real_photos"
+
+
+def synthetic(count: int, seed: int, size=(1600, 1200)) -> dict:
+    ok, errs, secs, fails, phase, render_errors = 0, [], [], [], [], 0
+    for i in range(count):
+        rng = np.random.default_rng([seed, i])
+        board = board_named(["tournament", "club", "heirloom"][i % 3])
+        try:
+            image, truth = render(random_scene(rng, board), random_style(rng), rng, size=size)
+        except Exception:  # the renderer is another package; count its failures, do not blame calibration
+            render_errors += 1
+            continue
+        t = time.perf_counter()
+        res = calibrate(image, board)
+        secs.append(time.perf_counter() - t)
+        if not res:
+            fails.append({"seed": [seed, i], "reason": res.reason, "tilt": truth["camera_tilt_deg"]})
+            continue
+        e = ring_errors_mm(res.calibration, truth["board_to_image"], board)
+        if np.percentile(e, 95) > 5.0:
+            fails.append({"seed": [seed, i], "reason": f"wrong fit p95 {np.percentile(e, 95):.1f} mm",
+                          "tilt": truth["camera_tilt_deg"]})
+            continue
+        ok += 1
+        errs.append(e)
+        phase.append(quarter_phase_error_deg(res.calibration, truth["board_to_image"]))
+    e = np.concatenate(errs) if errs else np.array([np.nan])
+    rendered = count - render_errors
+    return {
+        "synthetic_photos": rendered,
+        "render_errors": render_errors,
+        "success_rate": ok / max(rendered, 1),
+        "ring_error_mm_p50": round(float(np.percentile(e, 50)), 3),
+        "ring_error_mm_p95": round(float(np.percentile(e, 95)), 3),
+        "rotation_mod90_error_deg_p95": round(float(np.percentile(phase, 95)), 2) if phase else None,
+        "seconds_per_photo_mean": round(float(np.mean(secs)), 3),
+        "failures": fails[:20],
+    }
+
+
+def twelve_megapixel(seed: int) -> dict:
+    rng = np.random.default_rng(seed)
+    image, truth = render(random_scene(rng), random_style(rng), rng, size=(4000, 3000), supersample=1)
+    times = []
+    for _ in range(3):
+        t = time.perf_counter()
+        res = calibrate(image)
+        times.append(time.perf_counter() - t)
+    return {"twelve_mp_seconds": round(min(times), 3), "twelve_mp_ok": bool(res)}
+
+
+def real(out: Path) -> list[dict]:
+    out.mkdir(parents=True, exist_ok=True)
+    rows = []
+    for path in sorted(REAL.glob("*.jpg")) + sorted((REAL / "unlabelled").glob("*.jpg")):
+        image = read_image(path)
+        t = time.perf_counter()
+        res = calibrate(image)
+        dt = time.perf_counter() - t
+        row = {"photo": path.name, "ok": bool(res), "seconds": round(dt, 3)}
+        if res:
+            c = res.calibration
+            row |= {"residual_mm": c.residual_mm, "rings_mm": dict(c.rings_mm), "pegs": len(c.pegs_px),
+                    "confidence": c.confidence}
+            cv2.imwrite(str(out / f"{path.stem}.png"), draw_overlay(image, c))
+        else:
+            row["reason"] = res.reason
+        rows.append(row)
+    return rows
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--count", type=int, default=200)
+    ap.add_argument("--quick", action="store_true", help="30 synthetic photos")
+    ap.add_argument("--seed", type=int, default=2024)
+    ap.add_argument("--out", type=Path, default=ROOT / "out" / "calibration")
+    args = ap.parse_args()
+    count = 30 if args.quick else args.count
+    syn = synthetic(count, args.seed)
+    print(json.dumps(syn))
+    big = twelve_megapixel(args.seed)
+    print(json.dumps(big))
+    rows = real(args.out)
+    for row in rows:
+        print(json.dumps(row))
+    summary = {
+        "success": syn["success_rate"], "p50_mm": syn["ring_error_mm_p50"], "p95_mm": syn["ring_error_mm_p95"],
+        "s_per_photo": syn["seconds_per_photo_mean"], "s_12mp": big["twelve_mp_seconds"],
+        "real_ok": f"{sum(r['ok'] for r in rows)}/{len(rows)}",
+    }
+    print("summary " + json.dumps(summary))
+
+
+if __name__ == "__main__":
+    main()

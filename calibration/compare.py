@@ -1,0 +1,32 @@
+"""How far a fitted calibration is from a known one, in board millimetres (for tests and benchmarks)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from calibration.model import Calibration, apply_homography
+from sim.board import Board
+
+
+def ring_errors_mm(cal: Calibration, true_board_to_image, board: Board, n: int = 72) -> np.ndarray:
+    """Radial error of true points on the 15, middle and outer lines mapped through the fitted calibration.
+
+    Radial, because scoring depends on the distance from the hole; a rotation about the centre (which seat is
+    the bottom one) does not move a disc between zones.
+    """
+    th = np.linspace(0, 2 * math.pi, n, endpoint=False)
+    errs = []
+    for r in (board.fifteen_r, board.middle_r, board.outer_r):
+        px = apply_homography(np.asarray(true_board_to_image, float), np.column_stack([np.cos(th), np.sin(th)]) * r)
+        errs.append(np.hypot(*cal.to_board(px).T) - r)
+    return np.abs(np.concatenate(errs))
+
+
+def quarter_phase_error_deg(cal: Calibration, true_board_to_image) -> float:
+    """Rotation error modulo 90 degrees (the quarter lines' symmetry), in degrees."""
+    p = apply_homography(np.asarray(true_board_to_image, float), [[0.0, 0.0], [200.0, 0.0]])
+    q = cal.to_board(p)
+    a = math.degrees(math.atan2(q[1, 1] - q[0, 1], q[1, 0] - q[0, 0]))
+    return abs((a + 45) % 90 - 45)
