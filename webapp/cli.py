@@ -11,6 +11,7 @@ import importlib
 import sys
 
 COMMANDS = (
+    "calibrate",
     "match",
     "shot",
     "serve",
