@@ -103,8 +103,20 @@ class UnknownBotError(ValueError):
     """A bot name the match runner does not know."""
 
 
-def make_bot(spec: str) -> Bot:
-    """A bot from its command-line name."""
+class BotFailedError(ValueError):
+    """A bot gave no usable shot (late, garbage, dead): the runner forfeits that shot and play goes on."""
+
+
+def make_bot(spec: str, *, timeout_s: float = 5.0) -> Bot:
+    """A bot from its command-line name: greedy, ai:easy|medium|hard|expert, or exec:COMMAND."""
     if spec == "greedy":
         return GreedyBot()
-    raise UnknownBotError(f"unknown bot {spec!r}; try greedy")
+    if spec.startswith("ai:"):
+        from sim.ai import AiBot  # imported here: sim.ai builds on this module
+
+        return AiBot.named(spec[3:])
+    if spec.startswith("exec:"):
+        from sim.exec_bot import ExecBot
+
+        return ExecBot(spec[5:], timeout_s=timeout_s)
+    raise UnknownBotError(f"unknown bot {spec!r}; try greedy, ai:easy, ai:medium, ai:hard, ai:expert or exec:COMMAND")

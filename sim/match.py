@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from sim.bots import Bot
-from sim.game import Game
+from sim.bots import Bot, BotFailedError
+from sim.game import Game, State
 from sim.play import Played, play
 from sim.shot import IllegalShotError, Shot
 
@@ -61,8 +62,19 @@ class MatchRecord:
         }
 
 
-def forfeit_shot() -> Shot:
-    """The shot a bot that failed to answer loses: a dribble that never clears the line, so the disc is out."""
+def forfeit_shot(game: Game | None = None, state: State | None = None, player: int = 0) -> Shot:
+    """The shot a bot that failed to answer loses: a dribble that never leaves the line, so the disc is out.
+
+    Given the position, it starts from the first free spot (a disc resting near the line can cover the middle).
+    """
+    if game is None or state is None:
+        return Shot(0.0, 0.0, 1.0)
+    board, seat = game.board, game.players[player].seat
+    for k in range(41):
+        spot = (k + 1) // 2 * (1 if k % 2 else -1) / 20
+        x, y = board.spot_position(seat, spot)
+        if all(math.hypot(d.x - x, d.y - y) >= 2 * board.disc_r for d in state.discs):
+            return Shot(spot, 0.0, 1.0)
     return Shot(0.0, 0.0, 1.0)
 
 
@@ -82,11 +94,15 @@ def run_match(
     while not game.is_over(state) and len(rounds) < MAX_ROUNDS:
         player = game.to_shoot(state)
         team = game.players[player].team
-        shot = bots[team].choose(game, state, player, rngs[player])
+        forfeit = None
+        try:
+            shot = bots[team].choose(game, state, player, rngs[player])
+        except BotFailedError as exc:
+            shot, forfeit = forfeit_shot(game, state, player), str(exc)
         try:
             played: Played = play(game, state, shot)
-        except IllegalShotError:
-            shot = forfeit_shot()
+        except IllegalShotError as exc:
+            shot, forfeit = forfeit_shot(game, state, player), str(exc)
             played = play(game, state, shot)
         result = played.result
         if on_shot is not None:
@@ -97,6 +113,7 @@ def run_match(
                     "player": player,
                     "state": state.to_json(),
                     "shot": shot.to_json(),
+                    "forfeit": forfeit,
                     "foul": result.verdict.foul,
                     "rule": result.verdict.rule,
                     "explanation": result.verdict.explanation,
