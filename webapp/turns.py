@@ -10,7 +10,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from sim.bots import Bot, make_bot
+from sim.bots import Bot, BotFailedError, make_bot
 from sim.game import Game, State
 from sim.match import forfeit_shot
 from sim.play import Played, play
@@ -19,6 +19,21 @@ from webapp.store import HUMAN, SavedMatch, ShotRecord
 from webapp.views import outcome_json
 
 REPLAY_FPS = 60
+
+
+# Computer players a web request may name, easiest first. Other bot specs (exec:COMMAND runs a program) are never
+# reachable from the web.
+LEVELS = (
+    ("ai:easy", "Easy"),
+    ("ai:medium", "Medium"),
+    ("ai:hard", "Hard"),
+    ("ai:expert", "Expert"),
+    ("greedy", "Greedy"),
+)
+
+
+class UnknownLevelError(ValueError):
+    """A computer level the web app does not offer."""
 
 
 class TurnError(ValueError):
@@ -32,10 +47,20 @@ class Turn:
     bot_call: bool
 
 
-@lru_cache(maxsize=32)
-def bot_for(spec: str) -> Bot:
-    """Bots are stateless: build each kind once (raises the bot module's ValueError for an unknown spec)."""
+@lru_cache(maxsize=len(LEVELS))
+def _bot(spec: str) -> Bot:
     return make_bot(spec)
+
+
+def bot_for(spec: str) -> Bot:
+    """The bot for an offered level, built once (bots keep no state between shots).
+
+    Raises UnknownLevelError for a spec the web app does not offer, or the bot module's ValueError when the
+    computer player for that level is not installed.
+    """
+    if spec not in dict(LEVELS):
+        raise UnknownLevelError(f"unknown computer level {spec!r}; choose one of {', '.join(dict(LEVELS))}")
+    return _bot(spec)
 
 
 def controller_to_shoot(match: SavedMatch) -> tuple[int, str]:
@@ -71,8 +96,9 @@ def computer_turn(match: SavedMatch) -> Turn:
     player, controller = controller_to_shoot(match)
     if controller == HUMAN:
         raise TurnError(f"it is {match.game.players[player].name}'s turn, and a person plays them")
-    shot = bot_for(controller).choose(match.game, match.state, player, bot_rng(match))
+    game, state = match.game, match.state
     try:
-        return _played(match.game, match.state, player, controller, shot)
-    except IllegalShotError:
-        return _played(match.game, match.state, player, controller, forfeit_shot())
+        shot = bot_for(controller).choose(game, state, player, bot_rng(match))
+        return _played(game, state, player, controller, shot)
+    except (BotFailedError, IllegalShotError):
+        return _played(game, state, player, controller, forfeit_shot(game, state, player))

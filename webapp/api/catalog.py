@@ -8,22 +8,13 @@ from sim.board import BOARDS, board_named
 from sim.game import MODES, TEAM_COLOURS
 from sim.rules import PRESETS, FoulRemoval, MatchFormat, NoHiding
 from webapp.store import HUMAN
-from webapp.turns import bot_for
+from webapp.turns import LEVELS, bot_for
 from webapp.views import board_json
 
 bp = Blueprint("catalog", __name__, url_prefix="/api")
 
-# Levels the page offers, easiest first; only those the installed computer player knows are listed.
-LEVELS = (
-    ("ai:easy", "Easy"),
-    ("ai:medium", "Medium"),
-    ("ai:hard", "Hard"),
-    ("ai:expert", "Expert"),
-    ("greedy", "Greedy"),
-)
-
-
 def computer_levels() -> list[dict]:
+    """The offered levels whose computer player is installed."""
     levels = []
     for spec, label in LEVELS:
         try:

@@ -67,13 +67,17 @@ def _controllers(data: dict, n_teams: int) -> tuple[str, ...]:
     if len(value) != n_teams:
         raise ApiError(f'"controllers" needs {n_teams} entries for this mode, one a team, not {len(value)}')
     for spec in value:
-        if spec != HUMAN:
+        if spec == HUMAN:
+            continue
+        try:
             bot_for(spec)  # an unknown level is refused now, not at the computer's first shot
+        except ValueError as exc:
+            raise ApiError(f"controller {spec!r}: {exc}") from None
     return tuple(value)
 
 
 def _game(data: dict) -> Game:
-    knobs = data.get("knobs") or {}
+    knobs = {} if data.get("knobs") is None else data["knobs"]
     if not isinstance(knobs, dict):
         raise ApiError('"knobs" must be an object')
     unknown = set(knobs) - KNOBS
