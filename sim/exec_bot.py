@@ -25,6 +25,7 @@ HELLO_TIMEOUT_S = 10.0  # starting a process (an interpreter, a model) may take 
 
 class ExecBot:
     def __init__(self, command: str, *, timeout_s: float = 5.0, hello_timeout_s: float = HELLO_TIMEOUT_S):
+        self._proc: subprocess.Popen | None = None  # first, so close() works even if the checks below fail
         self.argv = shlex.split(command)
         if not self.argv:
             raise BotFailedError("exec: needs a command, e.g. exec:python examples/straight_bot.py")
@@ -33,7 +34,6 @@ class ExecBot:
         self.name = f"exec:{command}"
         self.timeout_s = timeout_s
         self.hello_timeout_s = hello_timeout_s
-        self._proc: subprocess.Popen | None = None
         self._lines: queue.Queue[str | None] = queue.Queue()
         self._failed: str | None = None
         self._turn = 0
