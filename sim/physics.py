@@ -58,7 +58,7 @@ class PhysicsParams:
     max_dt: float = 1 / 40  # s: longest step, taken when everything is slow
     rest_speed: float = 0.5  # mm/s: a disc slower than this is at rest
     sleep_time: float = 0.03  # s: a disc at rest this long falls asleep and costs nothing
-    check_every: int = 4  # steps between batch reads of all disc speeds (rest check, step length)
+    check_every: int = 8  # steps between batch reads of all disc speeds (rest check, step length)
     max_time: float = 30.0  # s: hard stop for a shot (friction stops any shot up to 4 m/s within 4 s)
     iterations: int = 10  # pymunk solver iterations per step
 
@@ -470,6 +470,7 @@ class _Run:
             self.gone[i] = (self.t, where)
             self.space.remove(self.shape_of[i], *self.joints.get(i, ()), self.body_of[i])
         self.pending.clear()
+        self.recheck = True  # the fastest disc may be the one that left
 
     def _settle_leftovers(self) -> None:
         """At rest: a disc with its centre over the hole drops; one beyond the surface is in the ditch."""
