@@ -183,3 +183,10 @@ def polygon_mask(shape: tuple[int, int], polys: list[np.ndarray], holes: list[np
     for p in holes:
         cv2.fillPoly(mask, [_fix(p)], 0, cv2.LINE_8, _SHIFT)
     return mask
+
+
+def edge(img: np.ndarray, v: View, outline3d: np.ndarray, rgb, width_mm: float) -> None:
+    """A closed 3D edge (a rounded-over rail edge catching the light, a seam) as an anti-aliased line."""
+    p = v.px(outline3d)
+    thick = max(1, round(width_mm * v.mm_to_px(outline3d.mean(0))))
+    cv2.polylines(img, [_fix(p)], True, _bgr(rgb), thick, cv2.LINE_AA, _SHIFT)

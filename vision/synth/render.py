@@ -288,6 +288,7 @@ def _draw(scene: Scene, style: Style, cam: Camera, supersample: int) -> tuple[np
     # 3. playing surface and the hole
     _warp_into(canvas, _shaded(base["surface"], sh["surface"], grid, 0.5), plane(0.0, grid),
                [project(frame.surface, 0.0)])
+    draw.edge(canvas, view, _at(frame.surface, 0.0), tuple(c * 0.6 for c in look.surface_rgb), 0.8)
     wall = tuple(c * 0.55 for c in look.surface_rgb)
     rim = draw.hole(canvas, view, board.hole_r, board.hole_depth, wall, look.hole_rgb)
     # 4. discs and pegs, far to near
@@ -301,6 +302,8 @@ def _draw(scene: Scene, style: Style, cam: Camera, supersample: int) -> tuple[np
                outward=True)
     _warp_into(canvas, base["rail"], plane(frame.z_rail, grid), [project(frame.outer, frame.z_rail)],
                [project(frame.inner, frame.z_rail)])
+    for outline in (frame.inner, frame.outer):  # rounded-over edges of the rail catch the light
+        draw.edge(canvas, view, _at(outline, frame.z_rail), tuple(min(255, c * 1.25 + 20) for c in look.rail_rgb), 1.5)
     for it, is_near in zip(items, near, strict=True):
         if is_near:
             it[2](canvas)

@@ -96,7 +96,8 @@ def random_look(rng: np.random.Generator) -> BoardLook:
     surface = _jitter(rng, _pick(rng, _FIELDS[field]))
     lum = sum(surface) / 3
     if field == "painted":
-        line = _pick(rng, [(220, 70, 50), (235, 230, 215), (230, 200, 60)]) if lum < 120 else (30, 30, 30)
+        inks = [c for c in [(220, 70, 50), (235, 230, 215), (230, 200, 60)] if np.abs(np.subtract(c, surface)).sum() > 200]
+        line = _pick(rng, inks) if lum < 120 else (30, 30, 30)
     else:
         line = (22, 20, 20) if lum > 90 else _pick(rng, [(235, 228, 210), (220, 190, 80)])
     table = _pick(rng, list(_TABLES))
@@ -142,7 +143,7 @@ def random_pose(rng: np.random.Generator) -> Pose:
         focal=float(rng.uniform(0.7, 1.5)),
         k1=float(rng.uniform(-0.08, 0.04)),
         k2=float(rng.uniform(-0.01, 0.01)),
-        shift=(float(rng.uniform(-0.8, 0.8)), float(rng.uniform(-0.8, 0.8))),
+        shift=(float(rng.uniform(-0.5, 0.5)), float(rng.uniform(-0.5, 0.5))),
     )
 
 

@@ -53,7 +53,7 @@ def smooth_noise(rng: np.random.Generator, n: int, cells: int) -> np.ndarray:
 
 def _profile(rng: np.random.Generator, length_mm: float, res: float = 0.2) -> tuple[np.ndarray, float]:
     """A 1D cut across sawn wood: dark growth lines at uneven spacing, fine streaks, slow changes of tone."""
-    n = int(length_mm / res)
+    n = int(length_mm / res) + 1
     lines = np.zeros(n, np.float32)
     pos = rng.uniform(0, 5)
     while pos < length_mm:
@@ -104,8 +104,10 @@ def table(rng: np.random.Generator, grid: Grid, kind: str, rgb) -> np.ndarray:
         tex = wood(rng, grid, rgb, grain=0.6, angle_deg=float(rng.uniform(0, 180)), strips=True)
         x, y = grid.coords()
         a = math.radians(float(rng.uniform(0, 180)))
-        gap = np.abs(((-x * math.sin(a) + y * math.cos(a)) % 180.0) - 90) > 88.5
-        tex[gap] = tex[gap] // 2
+        width = float(rng.uniform(120, 200))
+        edge = np.abs(((-x * math.sin(a) + y * math.cos(a)) % width) - width / 2)  # mm from a plank's middle
+        gap = np.clip((edge - (width / 2 - 2.5)) * grid.scale, 0, 1)  # a soft 5 mm seam
+        paint(tex, gap.astype(np.float32) * 0.6, (30, 26, 22))
     elif kind == "carpet":
         tex = felt(rng, grid, rgb, rough=0.2)
     else:
