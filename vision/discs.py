@@ -1,0 +1,254 @@
+"""Finding discs: a fixed-radius circle transform on the top-face plane, then a circle fit in the photo itself.
+
+Every disc has the same, known radius, so on the rectified top-face plane a disc is a circle of exactly that
+many pixels. Edges are read as orientations only (the double angle of the colour gradient, sign-free), so a
+dark disc on light wood, a light disc on dark paint, a bevel's two opposite edges and a half-shadowed disc all
+vote alike. Scoring rings (far larger circles), pegs and printed numbers (far smaller) do not gather votes at
+one centre. Each candidate is then refitted from colour edges along rays in the full-resolution photo, which
+gives its centre to a fraction of a millimetre and its own radius.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.rectify import Plane, rectify
+
+DETECT_PX_PER_MM = 1.5  # scale of the rectified view used to propose discs
+MIN_SCORE = 0.42  # share of a perfect circle's orientation support a candidate needs
+RAYS = 64
+RAY_REACH_MM = 4.5  # how far either side of the expected outline a ray looks
+RAY_STEP_MM = 0.25
+RADIUS_SCALES = (1.0, 0.88, 1.13, 1.27)  # disc sizes tried, as shares of the profile's
+EDGE_PRIOR_MM = 1.5  # spread of the prior that the edge lies on the expected outline
+
+
+@dataclass(frozen=True)
+class FoundDisc:
+    """A disc seen from above: centre and radius in board mm (top-face plane), and how well it was seen."""
+
+    x: float
+    y: float
+    r: float
+    score: float  # circle-transform support, 0..1
+    support: float  # share of rays whose edge agrees with the fitted circle
+    fit_mm: float  # RMS distance of the agreeing edge points from the circle
+
+    @property
+    def sigma_mm(self) -> float:
+        """Standard error of the centre from the fit: rms / sqrt(points/2), with a floor for the edge model."""
+        n = max(self.support * RAYS, 3.0)
+        return math.hypot(self.fit_mm / math.sqrt(n / 2), 0.15)
+
+
+def orientation_field(rect_bgr: np.ndarray) -> np.ndarray:
+    """Double-angle colour gradient (Di Zenzo), softly normalised: complex array, |z| < 1.
+
+    The magnitude saturates around a few times the typical texture so that strong and weak disc edges count
+    about equally, while faint wood grain counts less.
+    """
+    lab = cv2.cvtColor(rect_bgr.astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
+    lab = cv2.GaussianBlur(lab, (0, 0), 0.8)
+    z = np.zeros(lab.shape[:2], dtype=np.complex64)
+    for c in range(3):
+        gx = cv2.Sobel(lab[:, :, c], cv2.CV_32F, 1, 0, ksize=3)
+        gy = cv2.Sobel(lab[:, :, c], cv2.CV_32F, 0, 1, ksize=3)
+        z += (gx + 1j * gy) ** 2
+    m = np.sqrt(np.abs(z))
+    m0 = 2.0 * float(np.median(m)) + 1e-3
+    return z / (np.abs(z) + 1e-9) * (m / (m + m0))
+
+
+def circle_kernels(radius_px: float) -> tuple[np.ndarray, np.ndarray]:
+    """Real and imaginary parts of the conjugate double-angle template on a thin annulus, summing to 1."""
+    half = int(math.ceil(radius_px + 3))
+    yy, xx = np.mgrid[-half : half + 1, -half : half + 1].astype(np.float32)
+    rho = np.hypot(xx, yy)
+    w = np.exp(-0.5 * ((rho - radius_px) / max(0.9, 0.05 * radius_px)) ** 2)
+    w /= w.sum()
+    phi = np.arctan2(yy, xx)
+    return (w * np.cos(2 * phi)).astype(np.float32), (w * np.sin(2 * phi)).astype(np.float32)
+
+
+def circle_score(z: np.ndarray, radius_px: float) -> np.ndarray:
+    kr, ki = circle_kernels(radius_px)
+    return cv2.filter2D(z.real.copy(), -1, kr) + cv2.filter2D(z.imag.copy(), -1, ki)
+
+
+def peaks(score: np.ndarray, min_dist_px: float, threshold: float) -> list[tuple[int, int, float]]:
+    """Local maxima (u, v, value) above ``threshold`` at least ``min_dist_px`` apart, strongest first."""
+    k = 2 * int(min_dist_px) + 1
+    dil = cv2.dilate(score, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    vs, us = np.nonzero((score >= dil) & (score > threshold))
+    order = np.argsort(-score[vs, us])
+    return [(int(us[i]), int(vs[i]), float(score[vs[i], us[i]])) for i in order]
+
+
+def _sample(image: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """Bilinear colour samples (float32 BGR) at image points of shape (..., 2)."""
+    mx = pts[..., 0].astype(np.float32)
+    my = pts[..., 1].astype(np.float32)
+    return cv2.remap(image, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT).astype(np.float32)
+
+
+def ray_edges(image: np.ndarray, plane: Plane, cx: float, cy: float, expect: np.ndarray):
+    """Strongest colour edge on each of RAYS rays near its expected radius ``expect`` (mm, one per ray).
+
+    Returns the ray angles, the edge radii (mm) and the edge strengths.
+    """
+    ang = np.linspace(0, 2 * math.pi, RAYS, endpoint=False)
+    steps = np.arange(-RAY_REACH_MM, RAY_REACH_MM + 1e-9, RAY_STEP_MM)
+    rad = expect[:, None] + steps[None, :]
+    bx = cx + np.cos(ang)[:, None] * rad
+    by = cy + np.sin(ang)[:, None] * rad
+    px = plane.to_image(np.stack([bx.ravel(), by.ravel()], 1)).reshape(rad.shape + (2,))
+    col = _sample(image, px) / 255.0
+    lab = cv2.cvtColor(col, cv2.COLOR_BGR2Lab)
+    lab = cv2.GaussianBlur(lab, (0, 0), sigmaX=1.0, sigmaY=0.01)  # smooth along each ray only
+    d = np.linalg.norm(lab[:, 2:, :] - lab[:, :-2, :], axis=2)
+    off_mm = steps[1:-1]
+    weighted = d * np.exp(-0.5 * (off_mm / EDGE_PRIOR_MM) ** 2)[None, :]
+    i = np.clip(np.argmax(weighted, axis=1), 1, len(off_mm) - 2)
+    k = np.arange(len(ang))
+    a, b, c = weighted[k, i - 1], weighted[k, i], weighted[k, i + 1]
+    den = a - 2 * b + c
+    safe = np.where(np.abs(den) > 1e-9, den, 1.0)
+    off = np.where(np.abs(den) > 1e-9, 0.5 * (a - c) / safe, 0.0)
+    return ang, expect + off_mm[i] + np.clip(off, -1, 1) * RAY_STEP_MM, d[k, i]
+
+
+@dataclass(frozen=True)
+class Silhouette:
+    """A disc's outline on the top-face plane: its top circle plus its base circle as the camera sees it.
+
+    The base circle (on the surface) appears on the top-face plane shifted towards the camera's foot by
+    ``k`` = thickness / camera height of the way, and shrunk by (1 - k). On the side facing the camera the
+    disc's wall shows, and the outline is the base circle there.
+    """
+
+    camera_xy: tuple[float, float]
+    k: float
+
+    def parts(self, cx: float, cy: float, r: float, ang: np.ndarray):
+        """Per ray: centre offset (dx, dy) and radius of the circle that forms the outline, and its radius."""
+        sx, sy = (self.camera_xy[0] - cx) * self.k, (self.camera_xy[1] - cy) * self.k
+        rb = r * (1 - self.k)
+        base = sx * np.cos(ang) + sy * np.sin(ang) + rb > r
+        dx = np.where(base, sx, 0.0)
+        dy = np.where(base, sy, 0.0)
+        rr = np.where(base, rb, r)
+        return dx, dy, rr
+
+    def expected(self, cx: float, cy: float, r: float, ang: np.ndarray) -> np.ndarray:
+        """Distance from the top circle's centre to the outline along each ray (support function)."""
+        dx, dy, rr = self.parts(cx, cy, r, ang)
+        return dx * np.cos(ang) + dy * np.sin(ang) + rr
+
+
+def fit_centre(ex, ey, ang, sil: Silhouette, cx, cy, r, w0, fit_radius: bool):
+    """Robust Gauss-Newton fit of the centre (and optionally radius) to outline points; Tukey weights."""
+    w = w0.astype(float)
+    res = np.zeros_like(ex)
+    for _ in range(8):
+        dx, dy, rr = sil.parts(cx, cy, r, ang)
+        vx, vy = ex - (cx + dx), ey - (cy + dy)
+        dist = np.hypot(vx, vy) + 1e-9
+        scale_r = rr / r
+        res = dist - rr
+        cols = [-vx / dist, -vy / dist] + ([-scale_r] if fit_radius else [])
+        jac = np.column_stack(cols)
+        active = w > 0
+        if active.sum() < 8:
+            return None
+        sigma = max(1.4826 * float(np.median(np.abs(res[active]))), 0.25)
+        u = (res / (4.685 * sigma)).clip(-1, 1)
+        w = w0 * (np.abs(res) < 4.685 * sigma) * (1 - u**2) ** 2
+        sw = np.sqrt(w)
+        step, *_ = np.linalg.lstsq(jac * sw[:, None], -res * sw, rcond=None)
+        cx, cy = cx + step[0], cy + step[1]
+        if fit_radius:
+            r = r + step[2]
+        if np.hypot(step[0], step[1]) < 0.01:
+            break
+    return cx, cy, r, w, res
+
+
+def refine(image: np.ndarray, plane: Plane, sil: Silhouette, cx: float, cy: float, r: float, score: float,
+           *, fit_radius: bool) -> FoundDisc | None:
+    """Fit the disc's outline from edges along rays, down-weighting rays that disagree (neighbours, shadows)."""
+    ang = np.linspace(0, 2 * math.pi, RAYS, endpoint=False)
+    for _ in range(3):
+        _, rad, strength = ray_edges(image, plane, cx, cy, sil.expected(cx, cy, r, ang))
+        ex, ey = cx + np.cos(ang) * rad, cy + np.sin(ang) * rad
+        strong = strength > 0.3 * np.median(strength) if np.any(strength > 0) else np.ones_like(strength, bool)
+        fit = fit_centre(ex, ey, ang, sil, cx, cy, r, strong, fit_radius)
+        if fit is None:
+            return None
+        nx, ny, r, w, res = fit
+        shift = math.hypot(nx - cx, ny - cy)
+        cx, cy = nx, ny
+        if shift < 0.05:
+            break
+    inl = w > 0
+    rms = float(np.sqrt(np.average(res[inl] ** 2))) if inl.any() else 99.0
+    return FoundDisc(cx, cy, r, score, float(inl.mean()), rms)
+
+
+def find_discs(image: np.ndarray, top_to_image: np.ndarray, sil: Silhouette, *, disc_r: float, within_mm: float,
+               exclude: tuple[float, float, float] | None = None) -> list[FoundDisc]:
+    """Discs whose centres lie within ``within_mm`` of the hole, in board mm of the top-face plane.
+
+    ``top_to_image`` maps the top-face plane to the photo. ``exclude`` (x, y, radius) is a spot left to a
+    dedicated check (the 20 hole, whose rim is a circle nearly the size of a disc). The discs' common radius
+    is measured first (boards and discs differ from the profile), then every centre is refitted with it.
+    """
+    det = Plane(top_to_image, DETECT_PX_PER_MM, within_mm + disc_r + 4)
+    z = orientation_field(rectify(image, det))
+    disc_r, score = _best_scale(z, disc_r)
+    full = Plane(top_to_image, 1.0, within_mm)
+    first: list[FoundDisc] = []
+    for u, v, s in peaks(score, 0.7 * disc_r * DETECT_PX_PER_MM, MIN_SCORE):
+        ((x, y),) = det.rect_to_board_pts([(u, v)])
+        if math.hypot(x, y) > within_mm + 2 or _near(x, y, first, 1.5 * disc_r):
+            continue
+        if exclude and math.hypot(x - exclude[0], y - exclude[1]) < exclude[2]:
+            continue
+        d = refine(image, full, sil, x, y, disc_r, s, fit_radius=True)
+        if d is not None and _plausible(d, disc_r) and not _near(d.x, d.y, first, 1.6 * disc_r):
+            first.append(d)
+    radii = [d.r for d in first if d.support > 0.7]
+    r_common = float(np.median(radii)) if len(radii) >= 3 else disc_r
+    found: list[FoundDisc] = []
+    for d in first:
+        f = refine(image, full, sil, d.x, d.y, r_common, d.score, fit_radius=False)
+        if f is not None and _plausible(f, disc_r) and math.hypot(f.x, f.y) <= within_mm:
+            found.append(f)
+    return found
+
+
+def _best_scale(z: np.ndarray, disc_r: float) -> tuple[float, np.ndarray]:
+    """The disc radius (among RADIUS_SCALES of the profile's) whose circles gather the most support.
+
+    Real discs differ from the profile (1 1/8 in discs, boards made to other sizes), and the calibration's
+    millimetres follow the board's rings, so the discs' size is measured rather than assumed.
+    """
+    best = None
+    for f in RADIUS_SCALES:
+        score = circle_score(z, f * disc_r * DETECT_PX_PER_MM)
+        top = [p[2] for p in peaks(score, 0.7 * f * disc_r * DETECT_PX_PER_MM, MIN_SCORE)][:24]
+        total = float(sum(top))
+        if best is None or total > best[0] * 1.15:  # the profile's size wins ties
+            best = (total, f * disc_r, score)
+    return best[1], best[2]
+
+
+def _near(x: float, y: float, discs: list[FoundDisc], dist: float) -> bool:
+    return any(math.hypot(x - d.x, y - d.y) < dist for d in discs)
+
+
+def _plausible(d: FoundDisc, disc_r: float) -> bool:
+    return d.support >= 0.5 and 0.8 * disc_r <= d.r <= 1.2 * disc_r and d.fit_mm < 1.5

@@ -1,0 +1,257 @@
+"""Scoring a round from one photo: discs, teams, points with their margins, and an honest `uncertain`.
+
+A call is uncertain when the disc's edge lies closer to a line than the position error could explain (the
+calibration's residual and the disc fit's own error, combined), when its colour sits between the teams, or
+when the 20 hole's contents are unclear. A total built only from sure calls is sure.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from calibration import Calibration, calibrate, read_image
+from sim.board import TOURNAMENT, Board, zone_at_radius
+from sim.game import Disc, RoundResult, State, score_round
+from sim.rules import MatchFormat
+from vision.discs import FoundDisc, Silhouette, find_discs, refine
+from vision.rectify import Plane, lifted_homography
+from vision.teams import SAME_TEAM_DE, TeamSplit, face_colours, hex_colour, split_teams
+
+SIGMA_FLOOR_MM = 0.35  # model error of a disc's fitted centre (edge blur, bevel, shadow) on a clean photo
+K_SIGMA = 3.0  # a call is sure when the disc's edge is this many position errors from the line
+TEAM_DOUBT = 0.6  # own-colour distance over other-colour distance above which the team is unsure
+WEAK_SCORE = 0.5  # circle support under which a disc's very existence is in doubt
+RING_TOLERANCE = 0.15  # measured ring radii further than this share from the profile are not trusted
+
+
+class NoBoardError(ValueError):
+    """The photo shows no board we can calibrate (the reason says why)."""
+
+
+@dataclass(frozen=True)
+class PhotoDisc:
+    px: tuple[float, float]  # centre of the disc's top face in the image
+    x_mm: float
+    y_mm: float
+    r_mm: float
+    team: str
+    points: int
+    margin_mm: float
+    sigma_mm: float  # position error used for the uncertainty call
+    uncertain: bool
+    why: tuple[str, ...] = ()
+
+    @property
+    def confidence(self) -> float:
+        """Chance-like measure that the points are right: how many position errors the edge is from a line."""
+        return float(0.5 * (1 + math.erf(self.margin_mm / (self.sigma_mm * math.sqrt(2)))))
+
+    def to_json(self) -> dict:
+        return {
+            "px": [round(self.px[0], 1), round(self.px[1], 1)],
+            "x_mm": round(self.x_mm, 2),
+            "y_mm": round(self.y_mm, 2),
+            "r_mm": round(self.r_mm, 2),
+            "team": self.team,
+            "points": self.points,
+            "margin_mm": round(self.margin_mm, 2),
+            "uncertain": self.uncertain,
+        }
+
+
+@dataclass(frozen=True)
+class PhotoScore:
+    discs: tuple[PhotoDisc, ...]  # every disc on the playing surface, 20s and 0s included
+    teams: tuple[str, str]
+    team_colours: tuple[tuple[int, int, int], tuple[int, int, int]]
+    board: Board  # the profile with the radii measured on this board
+    calibration: Calibration
+    notes: tuple[str, ...] = ()  # photo-level doubts
+
+    @property
+    def uncertain(self) -> bool:
+        return bool(self.notes) or any(d.uncertain for d in self.discs)
+
+    @property
+    def twenties(self) -> dict[str, int]:
+        return {t: sum(1 for d in self.discs if d.team == t and d.points == 20) for t in self.teams}
+
+    @property
+    def totals(self) -> dict[str, int]:
+        return {t: sum(d.points for d in self.discs if d.team == t) for t in self.teams}
+
+    @property
+    def result(self) -> RoundResult:
+        tw = self.twenties
+        return score_round(tuple(self.totals.values()), tuple(tw[t] for t in self.teams), MatchFormat.POINTS)
+
+    def to_json(self) -> dict:
+        r = self.result
+        return {
+            "discs": [d.to_json() for d in self.discs],
+            "twenties": self.twenties,
+            "totals": self.totals,
+            "round": {"winner": None if r.winner is None else self.teams[r.winner], "points": r.score},
+            "uncertain": self.uncertain,
+        }
+
+    def to_state(self) -> State:
+        """The board as a sim State (teams 0 and 1 in ``teams`` order), for the computer player's advice."""
+        team_of = {t: i for i, t in enumerate(self.teams)}
+        discs = tuple(
+            Disc(i + 1, team_of[d.team], d.x_mm, d.y_mm) for i, d in enumerate(self.discs) if 0 < d.points < 20
+        )
+        tw = self.twenties
+        return State(discs, tuple(tw[t] for t in self.teams), 0, 0, (0, 0), (), len(self.discs) + 1)
+
+    def team_hex(self) -> dict[str, str]:
+        return {t: hex_colour(c) for t, c in zip(self.teams, self.team_colours, strict=True)}
+
+
+def measured_board(board: Board, cal: Calibration) -> Board:
+    """The profile with the ring radii the calibration measured, each only if close to the profile's."""
+    fields = {"15": "fifteen_r", "middle": "middle_r", "outer": "outer_r", "hole": "hole_r", "surface": "surface_r"}
+    changes = {}
+    for key, field in fields.items():
+        got, prior = cal.rings_mm.get(key), getattr(board, field)
+        if got is not None and abs(got - prior) <= RING_TOLERANCE * prior:
+            changes[field] = float(got)
+    return replace(board, **changes)
+
+
+@dataclass(frozen=True)
+class Scene:
+    """A calibrated photo: the top-face plane, the disc outline model and the board measured in it."""
+
+    image: np.ndarray
+    calibration: Calibration
+    board: Board
+    top: Plane
+    silhouette: Silhouette
+
+    @classmethod
+    def of(cls, image: np.ndarray, board: Board, calibration: Calibration) -> Scene:
+        b = measured_board(board, calibration)
+        cz = calibration.view.camera_mm[2]
+        top = Plane(lifted_homography(calibration, b.disc_thickness), 1.0, b.surface_r)
+        sil = Silhouette(tuple(calibration.view.camera_mm[:2]), b.disc_thickness / cz)
+        return cls(image, calibration, b, top, sil)
+
+    def hole_on_top(self) -> tuple[float, float]:
+        """Where the hole's centre appears on the top-face plane (the hole itself lies on the surface)."""
+        (x, y), = self.calibration.view.lift([(0.0, 0.0)], self.board.disc_thickness)
+        return float(x), float(y)
+
+
+def load(image) -> np.ndarray:
+    return image if isinstance(image, np.ndarray) else read_image(image)
+
+
+def calibrated(image: np.ndarray, board: Board, calibration: Calibration | None) -> Calibration:
+    if calibration is not None:
+        return calibration
+    result = calibrate(image, board)
+    if not result:
+        raise NoBoardError(result.reason or "no board found")
+    return result.calibration
+
+
+def find_all(scene: Scene) -> tuple[list[FoundDisc], FoundDisc | None, bool]:
+    """Discs on the surface, the disc in the 20 hole (or None), and whether the hole call is in doubt."""
+    b = scene.board
+    hx, hy = scene.hole_on_top()
+    keep_out = b.hole_r - b.disc_r + 3.0
+    # A disc rests on the surface only if it does not overhang the edge (2 mm slack for the fit).
+    discs = find_discs(scene.image, scene.top.board_to_image, scene.silhouette, disc_r=b.disc_r,
+                       within_mm=b.surface_r - b.disc_r + 2.0, exclude=(hx, hy, keep_out))
+    in_hole, doubtful = hole_disc(scene)
+    return discs, in_hole, doubtful
+
+
+def hole_plane(scene: Scene) -> Plane:
+    """The plane of a sunk disc's top face: ``hole_depth`` below a standing disc's."""
+    b = scene.board
+    return Plane(lifted_homography(scene.calibration, max(b.disc_thickness - b.hole_depth, 0.0)), 1.0, 2 * b.hole_r)
+
+
+def hole_disc(scene: Scene) -> tuple[FoundDisc | None, bool]:
+    """A disc sunk in the 20 hole: its rim (disc radius) is told from the hole's own rim (hole radius).
+
+    The sunk disc is fitted on its own top-face plane as a plain circle (its wall is hidden in the hole).
+    """
+    b = scene.board
+    fit = refine(scene.image, hole_plane(scene), Silhouette((0.0, 0.0), 0.0), 0.0, 0.0, b.disc_r, 1.0, fit_radius=True)
+    if fit is None or fit.support < 0.6 or math.hypot(fit.x, fit.y) > b.hole_r:
+        return None, False
+    split = (b.disc_r + b.hole_r) / 2 + 0.3  # fitted outlines run about 0.3 mm outside the true rim
+    if fit.r >= split:
+        return None, abs(fit.r - split) < 0.4
+    return fit, abs(fit.r - split) < 0.4
+
+
+def disc_radius(board: Board, discs: list[FoundDisc]) -> float:
+    """Radius for the zone calls: the profile's, unless the discs measured here are clearly another size."""
+    if len(discs) >= 2:
+        r = float(np.median([d.r for d in discs])) - 0.3  # fitted outlines run about 0.3 mm wide
+        if abs(r / board.disc_r - 1) > 0.1:
+            return r
+    return board.disc_r
+
+
+def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> PhotoScore:
+    b, cal = scene.board, scene.calibration
+    discs, in_hole, hole_doubt = find_all(scene)
+    r_disc = disc_radius(b, discs)
+    centres = np.array([(d.x, d.y) for d in discs], float).reshape(-1, 2)
+    lab = face_colours(scene.image, scene.top, centres, r_disc)
+    split: TeamSplit = split_teams(lab, teams)
+    labels, doubt = list(split.labels), list(split.doubt)
+    if in_hole is not None:
+        # The hole's floor can look like anything; a disc in it must look like one team's discs.
+        hole_lab = face_colours(scene.image, hole_plane(scene), np.array([(in_hole.x, in_hole.y)]), r_disc)[0]
+        means = [lab[split.labels == t].mean(0) for t in (0, 1) if np.any(split.labels == t)]
+        dist = [float(np.linalg.norm(hole_lab - m)) for m in means]
+        if not dist or min(dist) > SAME_TEAM_DE:
+            in_hole = None
+        else:
+            t = int(np.argmin(dist)) if len(means) == 2 else int(split.labels[0])
+            discs = discs + [in_hole]
+            labels.append(t)
+            doubt.append(min(dist) / max(max(dist), 1e-6) if len(dist) == 2 else 0.0)
+    notes = []
+    if hole_doubt:
+        notes.append("cannot tell whether a disc sits in the 20 hole")
+    if cal.confidence < 0.5:
+        notes.append(f"the board was found with low confidence ({cal.confidence:.2f})")
+    out = []
+    for k, d in enumerate(discs):
+        sunk = in_hole is not None and k == len(discs) - 1
+        if sunk:
+            points, margin = 20, max(b.hole_r - r_disc, 0.0)
+        else:
+            call = zone_at_radius(b, math.hypot(d.x, d.y), r_disc)
+            points, margin = call.points, call.margin_mm
+        sigma = math.hypot(cal.residual_mm, d.sigma_mm, SIGMA_FLOOR_MM)
+        why = []
+        if not sunk and margin < K_SIGMA * sigma:
+            why.append("near a line")
+        if doubt[k] > TEAM_DOUBT:
+            why.append("colour between the teams")
+        if d.score < WEAK_SCORE:
+            why.append("faint outline")
+        if sunk and hole_doubt:
+            why.append("in the hole or not")
+        (u, v), = (hole_plane(scene) if sunk else scene.top).to_image([(d.x, d.y)])
+        out.append(PhotoDisc((float(u), float(v)), float(d.x), float(d.y), float(d.r), split.names[labels[k]],
+                             int(points), float(margin), float(sigma), bool(why), tuple(why)))
+    return PhotoScore(tuple(out), split.names, split.colours, b, cal, tuple(notes))
+
+
+def score_photo(image, *, board: Board = TOURNAMENT, teams: dict[str, tuple[int, int, int]] | None = None,
+                calibration: Calibration | None = None) -> PhotoScore:
+    """Score the round in a photo (array, path or bytes). Raises ImageReadError or NoBoardError (ValueErrors)."""
+    img = load(image)
+    return score_scene(Scene.of(img, board, calibrated(img, board, calibration)), teams)

@@ -1,0 +1,177 @@
+"""Which team a disc belongs to: its top face's colour in CIELAB, two clusters, named or matched.
+
+Colours are compared in CIELAB (perceptual distances in delta-E units). The learnt split is 2-means seeded
+with the two most different discs; a single colour is kept as one team when the two clusters are no further
+apart than discs of one team usually are. Given colours are matched to clusters as a whole (which cluster is
+the lighter, the redder), not disc by disc, so a warm or dim light that shifts every disc alike does not
+swap teams.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.rectify import Plane
+
+# Plain colour words for naming a learnt team (sRGB).
+PALETTE: dict[str, tuple[int, int, int]] = {
+    "white": (238, 236, 228),
+    "black": (32, 32, 32),
+    "grey": (128, 128, 128),
+    "red": (176, 40, 44),
+    "blue": (40, 70, 160),
+    "navy": (28, 36, 72),
+    "green": (40, 120, 64),
+    "yellow": (230, 196, 52),
+    "orange": (224, 120, 40),
+    "natural": (222, 190, 140),
+    "dark": (80, 52, 36),
+}
+ALIASES = {"light wood": "natural", "light": "natural", "wood": "natural", "dark wood": "dark", "tan": "natural"}
+SAME_TEAM_DE = 14.0  # clusters closer than this (delta-E) are one colour
+FACE_SHARE = 0.55  # sample the face within this share of the radius (clear of bevel and shadow)
+
+
+class TeamColoursError(ValueError):
+    """A --teams value that is not NAME=#RRGGBB,NAME=#RRGGBB."""
+
+
+def rgb_to_lab(rgb) -> np.ndarray:
+    a = np.asarray(rgb, dtype=np.float32).reshape(1, -1, 3) / 255.0
+    return cv2.cvtColor(a, cv2.COLOR_RGB2Lab).reshape(-1, 3)
+
+
+def parse_teams(text: str) -> dict[str, tuple[int, int, int]]:
+    """'red=#b0282c,black=#202020' -> {'red': (176, 40, 44), 'black': (32, 32, 32)}; a bare colour word works."""
+    out: dict[str, tuple[int, int, int]] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        name, _, value = part.partition("=")
+        name, value = name.strip(), value.strip() or name.strip()
+        m = re.fullmatch(r"#?([0-9a-fA-F]{6})", value)
+        word = ALIASES.get(value.lower(), value.lower())
+        if m:
+            h = m.group(1)
+            out[name] = (int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16))
+        elif word in PALETTE:
+            out[name] = PALETTE[word]
+        else:
+            raise TeamColoursError(f"team colour {value!r} is not #RRGGBB or one of {', '.join(PALETTE)}")
+    if len(out) != 2:
+        raise TeamColoursError(f"give exactly two teams as NAME=#RRGGBB,NAME=#RRGGBB (got {len(out)})")
+    return out
+
+
+def face_colours(image: np.ndarray, top: Plane, centres: np.ndarray, r: float) -> np.ndarray:
+    """Median CIELAB colour of each disc's top face, ndarray of shape (N, 3); glare and grain are outvoted."""
+    if len(centres) == 0:
+        return np.zeros((0, 3), np.float32)
+    g = np.linspace(-1, 1, 9)
+    gx, gy = np.meshgrid(g, g)
+    keep = gx**2 + gy**2 <= 1
+    off = np.column_stack([gx[keep], gy[keep]]) * FACE_SHARE * r
+    pts = (np.asarray(centres, float)[:, None, :] + off[None, :, :]).reshape(-1, 2)
+    px = top.to_image(pts).reshape(len(centres), -1, 2).astype(np.float32)
+    col = cv2.remap(image, px[..., 0], px[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+    lab = cv2.cvtColor(col.astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
+    return np.median(lab, axis=1)
+
+
+@dataclass(frozen=True)
+class TeamSplit:
+    names: tuple[str, str]
+    colours: tuple[tuple[int, int, int], tuple[int, int, int]]  # sRGB per team, for overlays and JSON
+    labels: np.ndarray  # team index (0 or 1) per disc
+    doubt: np.ndarray  # per disc: distance to own cluster / distance to the other, 0..1 (near 1: unsure)
+
+
+def two_means(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Labels and the two centres; seeded with the two most different colours, so it is deterministic."""
+    d = np.linalg.norm(lab[:, None] - lab[None], axis=2)
+    i, j = np.unravel_index(np.argmax(d), d.shape)
+    centres = lab[[i, j]].astype(float)
+    labels = np.zeros(len(lab), int)
+    for _ in range(20):
+        dist = np.linalg.norm(lab[:, None] - centres[None], axis=2)
+        new = np.argmin(dist, axis=1)
+        if np.all(new == labels) and _ > 0:
+            break
+        labels = new
+        for k in (0, 1):
+            if np.any(labels == k):
+                centres[k] = lab[labels == k].mean(0)
+    return labels, centres
+
+
+def split_teams(lab: np.ndarray, given: dict[str, tuple[int, int, int]] | None) -> TeamSplit:
+    """Cluster disc colours into two teams and name them (from ``given`` or the palette)."""
+    if len(lab) == 0:
+        names, colours = _names_for(np.array([rgb_to_lab(PALETTE["natural"])[0], rgb_to_lab(PALETTE["dark"])[0]]),
+                                    given)
+        return TeamSplit(names, colours, np.zeros(0, int), np.zeros(0))
+    if len(lab) >= 2:
+        labels, centres = two_means(lab)
+    else:
+        labels, centres = np.zeros(1, int), np.array([lab[0], lab[0]], float)
+    one_colour = len(lab) < 2 or np.linalg.norm(centres[0] - centres[1]) < SAME_TEAM_DE
+    if one_colour:
+        # One team only on the board: decide which, by the given colours or by the palette.
+        refs = _reference_labs(given)
+        mean = lab.mean(0)
+        k = int(np.argmin(np.linalg.norm(refs - mean, axis=1)))
+        other = refs[1 - k]
+        centres = np.array([mean, other]) if k == 0 else np.array([other, mean])
+        labels = np.full(len(lab), k)
+    names, colours, order = _match(centres, given)
+    team_centres = np.empty_like(centres)
+    for cluster, team in enumerate(order):
+        team_centres[team] = centres[cluster]
+    labels = np.array([order[c] for c in labels])
+    dist = np.linalg.norm(lab[:, None] - team_centres[None], axis=2)
+    idx = np.arange(len(lab))
+    doubt = dist[idx, labels] / np.maximum(dist[idx, 1 - labels], 1e-6)
+    return TeamSplit(names, colours, labels, doubt)
+
+
+def _reference_labs(given) -> np.ndarray:
+    if given:
+        return rgb_to_lab(list(given.values()))
+    return rgb_to_lab([PALETTE["natural"], PALETTE["dark"]])
+
+
+def _match(centres: np.ndarray, given) -> tuple[tuple[str, str], tuple, list[int]]:
+    """Names and colours for the two clusters; ``order[cluster]`` is the team index."""
+    if given:
+        refs = rgb_to_lab(list(given.values()))
+        straight = np.linalg.norm(centres[0] - refs[0]) + np.linalg.norm(centres[1] - refs[1])
+        swapped = np.linalg.norm(centres[0] - refs[1]) + np.linalg.norm(centres[1] - refs[0])
+        order = [0, 1] if straight <= swapped else [1, 0]
+        names = tuple(given)
+        return (names[0], names[1]), tuple(given.values()), order
+    names, colours = _names_for(centres, None)
+    return names, colours, [0, 1]
+
+
+def _names_for(centres: np.ndarray, given) -> tuple[tuple[str, str], tuple]:
+    words = list(PALETTE)
+    refs = rgb_to_lab([PALETTE[w] for w in words])
+    picks = [words[int(np.argmin(np.linalg.norm(refs - c, axis=1)))] for c in centres]
+    if picks[0] == picks[1]:
+        light = 0 if centres[0][0] >= centres[1][0] else 1
+        picks = [("light " if k == light else "dark ") + picks[k] for k in (0, 1)]
+    colours = tuple(_lab_to_rgb(c) for c in centres)
+    return (picks[0], picks[1]), colours
+
+
+def _lab_to_rgb(lab) -> tuple[int, int, int]:
+    a = np.asarray(lab, dtype=np.float32).reshape(1, 1, 3)
+    rgb = cv2.cvtColor(a, cv2.COLOR_Lab2RGB).reshape(3)
+    return tuple(int(round(float(np.clip(v, 0, 1)) * 255)) for v in rgb)
+
+
+def hex_colour(rgb) -> str:
+    r, g, b = (int(v) for v in rgb)
+    return f"#{r:02x}{g:02x}{b:02x}"
