@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from calibration import calibrate, read_image  # noqa: E402
-from calibration.compare import quarter_phase_error_deg, ring_errors_mm  # noqa: E402
+from calibration.compare import quarter_phase_error_deg, ring_errors_mm, truth_projector  # noqa: E402
 from calibration.overlay import draw_overlay  # noqa: E402
 from sim.board import board_named  # noqa: E402
 from vision.synth import random_scene, random_style, render  # noqa: E402
@@ -44,14 +44,14 @@ def synthetic(count: int, seed: int, size=(1600, 1200)) -> dict:
         if not res:
             fails.append({"seed": [seed, i], "reason": res.reason, "tilt": truth["camera_tilt_deg"]})
             continue
-        e = ring_errors_mm(res.calibration, truth["board_to_image"], board)
+        e = ring_errors_mm(res.calibration, truth_projector(truth), board)
         if np.percentile(e, 95) > 5.0:
             fails.append({"seed": [seed, i], "reason": f"wrong fit p95 {np.percentile(e, 95):.1f} mm",
                           "tilt": truth["camera_tilt_deg"]})
             continue
         ok += 1
         errs.append(e)
-        phase.append(quarter_phase_error_deg(res.calibration, truth["board_to_image"]))
+        phase.append(quarter_phase_error_deg(res.calibration, truth_projector(truth)))
     e = np.concatenate(errs) if errs else np.array([np.nan])
     rendered = count - render_errors
     return {

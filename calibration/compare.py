@@ -4,13 +4,33 @@ from __future__ import annotations
 
 import math
 
+import cv2
 import numpy as np
 
 from calibration.model import Calibration, apply_homography
 from sim.board import Board
 
 
-def ring_errors_mm(cal: Calibration, true_board_to_image, board: Board, n: int = 72) -> np.ndarray:
+def truth_projector(truth: dict):
+    """Board mm on the surface -> true pixels, from a truth dict: its OpenCV camera (lens distortion included)
+    when present, else its homography."""
+    cam = truth.get("camera")
+    if cam and "K" in cam:
+        k, r, t = (np.asarray(cam[key], float) for key in ("K", "R", "t"))
+        dist = np.asarray(cam.get("dist_coeffs", []), float)
+        rvec, _ = cv2.Rodrigues(r)
+
+        def project(pts):
+            pts = np.asarray(pts, float).reshape(-1, 2)
+            obj = np.hstack([pts, np.zeros((len(pts), 1))])
+            return cv2.projectPoints(obj, rvec, t, k, dist)[0].reshape(-1, 2)
+
+        return project
+    h = np.asarray(truth["board_to_image"], float)
+    return lambda pts: apply_homography(h, pts)
+
+
+def ring_errors_mm(cal: Calibration, project, board: Board, n: int = 72) -> np.ndarray:
     """Radial error of true points on the 15, middle and outer lines mapped through the fitted calibration.
 
     Radial, because scoring depends on the distance from the hole; a rotation about the centre (which seat is
@@ -19,14 +39,14 @@ def ring_errors_mm(cal: Calibration, true_board_to_image, board: Board, n: int =
     th = np.linspace(0, 2 * math.pi, n, endpoint=False)
     errs = []
     for r in (board.fifteen_r, board.middle_r, board.outer_r):
-        px = apply_homography(np.asarray(true_board_to_image, float), np.column_stack([np.cos(th), np.sin(th)]) * r)
+        px = project(np.column_stack([np.cos(th), np.sin(th)]) * r)
         errs.append(np.hypot(*cal.to_board(px).T) - r)
     return np.abs(np.concatenate(errs))
 
 
-def quarter_phase_error_deg(cal: Calibration, true_board_to_image) -> float:
+def quarter_phase_error_deg(cal: Calibration, project) -> float:
     """Rotation error modulo 90 degrees (the quarter lines' symmetry), in degrees."""
-    p = apply_homography(np.asarray(true_board_to_image, float), [[0.0, 0.0], [200.0, 0.0]])
+    p = project([[0.0, 0.0], [200.0, 0.0]])
     q = cal.to_board(p)
     a = math.degrees(math.atan2(q[1, 1] - q[0, 1], q[1, 0] - q[0, 0]))
     return abs((a + 45) % 90 - 45)

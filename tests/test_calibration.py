@@ -1,0 +1,182 @@
+"""Calibration: synthetic photos with exact truth, the real photos, bad inputs, manual points, saved profiles."""
+
+from __future__ import annotations
+
+import io
+import math
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from PIL import Image
+
+from calibration import (
+    Calibration,
+    CalibrationFormatError,
+    ImageReadError,
+    ManualPointsError,
+    calibrate,
+    calibrate_from_points,
+    read_image,
+)
+from calibration.compare import ring_errors_mm, truth_projector
+from sim.board import CLUB, TOURNAMENT
+
+REAL = Path(__file__).resolve().parents[2] / "shared" / "real_photos"
+REAL_PHOTOS = sorted(REAL.glob("*.jpg")) + sorted((REAL / "unlabelled").glob("*.jpg"))
+
+
+def _synthetic(seed: int, tilt: float, board=TOURNAMENT, size=(1200, 900)):
+    synth = pytest.importorskip("vision.synth")
+    from dataclasses import replace
+
+    rng = np.random.default_rng(seed)
+    style = synth.random_style(rng)
+    style = replace(style, pose=replace(style.pose, tilt_deg=tilt))
+    return synth.render(synth.random_scene(rng, board), style, rng, size=size)
+
+
+@pytest.mark.parametrize("seed,tilt", [(11, 0.0), (12, 15.0), (13, 30.0), (14, 40.0)])
+def test_synthetic_photo_rings_within_a_millimetre(seed, tilt):
+    image, truth = _synthetic(seed, tilt)
+    result = calibrate(image, TOURNAMENT)
+    assert result, result.reason
+    errors = ring_errors_mm(result.calibration, truth_projector(truth), TOURNAMENT)
+    assert np.percentile(errors, 95) < 1.5
+
+
+def test_saved_profile_is_checked_and_reused():
+    image, truth = _synthetic(21, 20.0)
+    first = calibrate(image, TOURNAMENT)
+    assert first
+    saved = Calibration.from_json(first.calibration.to_json())
+    again = calibrate(image, TOURNAMENT, prior=saved)
+    assert again and "saved profile" in again.calibration.features
+    errors = ring_errors_mm(again.calibration, truth_projector(truth), TOURNAMENT)
+    assert np.percentile(errors, 95) < 1.5
+    # a prior that does not match the frame (board moved) falls back to a full search
+    moved = Calibration.from_matrix(
+        np.diag([1, 1, 1.0]) @ np.array([[1, 0, 120], [0, 1, -80], [0, 0, 1.0]]) @ saved.image_to_board_matrix,
+        saved.image_size,
+        saved.profile,
+    )
+    fresh = calibrate(image, TOURNAMENT, prior=moved)
+    assert fresh and "saved profile" not in fresh.calibration.features
+
+
+@pytest.mark.skipif(not REAL_PHOTOS, reason="real photos not present")
+@pytest.mark.parametrize("path", REAL_PHOTOS, ids=lambda p: p.name)
+def test_real_photo_calibrates_plausibly(path):
+    image = read_image(path)
+    result = calibrate(image)
+    assert result, result.reason
+    cal = result.calibration
+    rings = cal.rings_mm
+    # the measured lines keep the board's 1 : 2 : 3 proportions, within what real boards vary
+    assert rings["15"] / rings["outer"] == pytest.approx(1 / 3, rel=0.12)
+    assert rings["middle"] / rings["outer"] == pytest.approx(2 / 3, rel=0.1)
+    assert cal.residual_mm < 2.5
+    assert len(cal.pegs_px) == 8
+    # the pegs found lie on the fitted 15 line
+    radii = np.hypot(*cal.to_board(cal.pegs_px).T)
+    assert np.allclose(radii, rings["15"], atol=0.01)
+    # the hole centre is inside the picture
+    x, y = cal.to_image([[0.0, 0.0]])[0]
+    h, w = image.shape[:2]
+    assert 0 < x < w and 0 < y < h
+
+
+def test_blank_and_noise_images_are_refused_with_a_reason():
+    blank = np.full((600, 800, 3), 128, np.uint8)
+    res = calibrate(blank)
+    assert not res and res.reason
+    noise = np.random.default_rng(0).integers(0, 255, (600, 800, 3), dtype=np.uint8)
+    res = calibrate(noise)
+    assert not res and res.reason
+    assert not calibrate(np.zeros((10, 10, 3), np.uint8))
+    assert not calibrate(np.zeros((100, 100), np.float64))
+
+
+def test_board_cut_off_is_reported():
+    image, _ = _synthetic(31, 0.0)
+    h, w = image.shape[:2]
+    res = calibrate(np.ascontiguousarray(image[:, : w // 2]), TOURNAMENT)
+    assert not res
+
+
+def test_read_image_rejects_bad_bytes(tmp_path):
+    with pytest.raises(ImageReadError, match="empty"):
+        read_image(b"")
+    fake = tmp_path / "photo.jpg"
+    fake.write_text("this is not a photo")
+    with pytest.raises(ImageReadError, match="not an image"):
+        read_image(fake)
+    good = io.BytesIO()
+    Image.new("RGB", (64, 48), (200, 100, 50)).save(good, "JPEG")
+    with pytest.raises(ImageReadError, match="cannot decode"):
+        read_image(good.getvalue()[: len(good.getvalue()) // 2])
+    with pytest.raises(ImageReadError, match="no such file"):
+        read_image(tmp_path / "missing.jpg")
+
+
+def test_read_image_detects_webp_named_jpg_and_applies_exif(tmp_path):
+    webp = tmp_path / "board.jpg"
+    Image.new("RGB", (40, 20), (0, 0, 255)).save(webp, "WEBP")
+    img = read_image(webp)
+    assert img.shape == (20, 40, 3) and img[10, 20, 0] > 200  # BGR: blue first
+    rotated = io.BytesIO()
+    exif = Image.Exif()
+    exif[274] = 6  # rotate 90 degrees clockwise to display
+    Image.new("RGB", (40, 20), (0, 255, 0)).save(rotated, "JPEG", exif=exif)
+    assert read_image(rotated.getvalue()).shape == (40, 20, 3)
+
+
+def test_huge_image_refused_before_decoding():
+    buf = io.BytesIO()
+    Image.new("1", (12000, 10000)).save(buf, "PNG")  # 120 megapixels, a few kB compressed
+    with pytest.raises(ImageReadError, match="megapixels|too large"):
+        read_image(buf.getvalue())
+
+
+def test_manual_points_give_the_homography():
+    true_h = np.array([[0.9, 0.05, -400.0], [0.02, -0.95, 380.0], [1e-5, 2e-5, 1.0]])
+    pegs = np.array(TOURNAMENT.pegs()[:4])
+    board_pts = np.vstack([[0.0, 0.0], pegs])
+    image_pts = cv2.perspectiveTransform(board_pts[None], np.linalg.inv(true_h))[0]
+    cal = calibrate_from_points(image_pts, board_pts, image_size=(1000, 800))
+    assert np.allclose(cal.to_board(image_pts), board_pts, atol=1e-3)
+    with pytest.raises(ManualPointsError):
+        calibrate_from_points(image_pts[:3], board_pts[:3], image_size=(1000, 800))
+    with pytest.raises(ManualPointsError):
+        calibrate_from_points([[0, 0], [1, 1], [2, 2], [3, 3]], [[0, 0], [1, 1], [2, 2], [3, 3]], image_size=(9, 9))
+
+
+def test_json_round_trip_and_bad_profile():
+    cal = calibrate_from_points(
+        [[100, 100], [500, 100], [500, 500], [100, 500]],
+        [[-200, 200], [200, 200], [200, -200], [-200, -200]],
+        image_size=(600, 600),
+        profile=CLUB,
+    )
+    back = Calibration.from_json(cal.to_json())
+    assert back == cal
+    with pytest.raises(CalibrationFormatError):
+        Calibration.from_json('{"format": "something else"}')
+    with pytest.raises(CalibrationFormatError):
+        Calibration.from_json("not json")
+
+
+def test_view_lifts_a_disc_top_toward_the_camera():
+    image, truth = _synthetic(41, 40.0)
+    result = calibrate(image, TOURNAMENT)
+    assert result, result.reason
+    cal = result.calibration
+    # a disc top 9.5 mm up: its image, mapped as if on the surface, lies away from the camera; lifting fixes it
+    foot = np.array([[60.0, -40.0]])
+    true_b2i = np.array(truth["board_to_image"])
+    top_px = cal.to_image_at_height(cal.to_board(cv2.perspectiveTransform(foot[None], true_b2i)[0]), 9.5)
+    back = cal.to_board_at_height(top_px, 9.5)
+    assert np.allclose(back, cal.to_board(cv2.perspectiveTransform(foot[None], true_b2i)[0]), atol=1e-6)
+    assert cal.view.camera_mm[2] > 100
+    assert math.isfinite(cal.view.tilt_deg)
