@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import math
+import os
+import subprocess
+import sys
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -251,6 +255,23 @@ def test_same_inputs_give_bit_identical_results():
     assert first == again
     assert first.positions == again.positions  # exact floats, not approximately
     assert len(first.contacts) >= 3 and len(first.moved) >= 3
+
+
+def _fingerprint(m) -> str:
+    return repr((sorted(m.positions.items()), m.dropped, m.left_surface, m.contacts, m.duration))
+
+
+def test_same_results_in_another_process_with_another_hash_seed():
+    code = (
+        "import sys; sys.path[:0] = [sys.argv[1], sys.argv[2]]; import test_physics as t; "
+        "print(t._fingerprint(t._busy_shot()))"
+    )
+    here = Path(__file__).resolve().parent
+    env = {**os.environ, "PYTHONHASHSEED": "12345"}
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(here), str(here.parent)], capture_output=True, text=True, env=env, check=True
+    )
+    assert out.stdout.strip() == _fingerprint(_busy_shot())
 
 
 def test_frames_at_the_asked_rate_with_nan_after_a_disc_is_gone():
