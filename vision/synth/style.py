@@ -96,7 +96,8 @@ def random_look(rng: np.random.Generator) -> BoardLook:
     surface = _jitter(rng, _pick(rng, _FIELDS[field]))
     lum = sum(surface) / 3
     if field == "painted":
-        inks = [c for c in [(220, 70, 50), (235, 230, 215), (230, 200, 60)] if np.abs(np.subtract(c, surface)).sum() > 200]
+        inks = [(220, 70, 50), (235, 230, 215), (230, 200, 60)]
+        inks = [c for c in inks if np.abs(np.subtract(c, surface)).sum() > 200] or [(235, 230, 215)]
         line = _pick(rng, inks) if lum < 120 else (30, 30, 30)
     else:
         line = (22, 20, 20) if lum > 90 else _pick(rng, [(235, 228, 210), (220, 190, 80)])
