@@ -44,8 +44,14 @@ def test_new_match_defaults_to_casual_singles_between_two_people(client):
 
 
 def test_knobs_and_controllers_shape_the_match(client):
-    m = new_match(client, rules="nca", board="club", knobs={"discs_per_player": 3, "target": 2},
-                  controllers=["human", "greedy"], seed=5)
+    m = new_match(
+        client,
+        rules="nca",
+        board="club",
+        knobs={"discs_per_player": 3, "target": 2},
+        controllers=["human", "greedy"],
+        seed=5,
+    )
     assert m["game"]["board"] == "club" and m["game"]["rules"]["discs_per_player"] == 3
     assert m["game"]["rules"]["target"] == 2 and m["game"]["rules"]["match_format"] == "rounds"
     assert m["discs_left"] == [3, 3]

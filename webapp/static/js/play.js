@@ -327,6 +327,10 @@ window.crokinole = {
     return d ? page.view.toClient(d.x, d.y) : null;
   },
   aim: () => ({ ...page.aim, spot: shooter() ? page.spot[shooter().index] ?? 0 : null }),
+  /** The discs as drawn now (board mm): during a replay these are the replayed positions. */
+  discs: () => (page.overlay || page.match.state.discs).map((d) => ({ id: d.id, x: d.x, y: d.y })),
+  /** CSS pixels per board mm. */
+  scale: () => page.view.scale,
 };
 
 async function start() {

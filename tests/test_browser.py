@@ -1,0 +1,211 @@
+"""The page in Debian's Chromium, driven by Playwright: mouse and keyboard shots, replays, a round against the
+computer, and a match that survives a reload and a server restart. Skipped only when /usr/bin/chromium is missing."""
+
+import threading
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import make_server
+
+from webapp.app import create_app
+
+CHROMIUM = Path("/usr/bin/chromium")
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's Chromium is not installed (make browser)")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+
+
+class LiveServer:
+    """The real app on 127.0.0.1 and a free port, in a thread."""
+
+    def __init__(self, db_path):
+        self.app = create_app({"DATABASE": str(db_path)})
+        self.server = make_server("127.0.0.1", 0, self.app, threaded=True)
+        self.url = f"http://127.0.0.1:{self.server.server_port}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self):
+        if self.thread.is_alive():
+            self.server.shutdown()
+            self.server.server_close()
+            self.thread.join(5)
+
+    def new_match(self, **body):
+        r = self.app.test_client().post("/api/matches", json=body)
+        assert r.status_code == 201, r.json
+        return r.json["id"]
+
+    def match(self, mid):
+        return self.app.test_client().get(f"/api/matches/{mid}").json
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def server(db_path):
+    s = LiveServer(db_path)
+    yield s
+    s.stop()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1200, "height": 850})
+    pg = context.new_page()
+    errors = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    yield pg
+    context.close()
+    assert not errors, errors
+
+
+def wait_phase(page, phase, timeout=15000):
+    page.wait_for_function(f"window.crokinole && window.crokinole.phase === '{phase}'", timeout=timeout)
+
+
+def open_match(page, server, mid):
+    page.goto(f"{server.url}/play/{mid}")
+    wait_phase(page, "aim")
+
+
+def watch_replay(page, disc_id):
+    """Positions of one disc sampled while the replay runs (the page draws the server's frames)."""
+    wait_phase(page, "replay")
+    seen = []
+    while page.evaluate("window.crokinole.phase") == "replay":
+        d = page.evaluate(f"window.crokinole.discs().find((d) => d.id === {disc_id}) || null")
+        if d:
+            seen.append((round(d["x"], 1), round(d["y"], 1)))
+        page.wait_for_timeout(30)
+    return seen
+
+
+def test_start_a_game_and_flick_by_mouse_drag(server, page):
+    page.goto(f"{server.url}/")
+    page.check("input[value=two]")
+    page.fill("#discs", "2")
+    page.click("#start")
+    page.wait_for_url("**/play/*")
+    wait_phase(page, "aim")
+    mid = int(page.url.rsplit("/", 1)[1])
+    assert server.match(mid)["game"]["rules"]["discs_per_player"] == 2
+    assert "0 on board" in page.inner_text(".team[data-team=orange]")
+
+    disc = page.evaluate("window.crokinole.pendingClient()")
+    scale = page.evaluate("window.crokinole.scale()")
+    page.mouse.move(disc["x"], disc["y"])
+    page.mouse.down()
+    for k in range(1, 6):  # pull straight back (down the screen) about 50 mm of board: a soft shot to the 15
+        page.mouse.move(disc["x"], disc["y"] + k * 10 * scale)
+    assert page.evaluate("window.crokinole.aim().power") > 0.25
+    page.mouse.up()
+    path = watch_replay(page, 1)
+    assert len(set(path)) >= 5 and path[-1][1] > path[0][1] + 100  # it travelled up the board
+    wait_phase(page, "aim")
+    m = server.match(mid)
+    assert m["shots"] == 1 and m["to_shoot"] == 1
+    assert f"{m['round_points'][0]} on board" in page.inner_text(".team[data-team=orange]")
+    assert m["round_points"][0] > 0 or m["last_shot"]["foul"]
+    assert page.inner_text("#message").startswith("Orange:")
+
+
+def test_a_tiny_pull_cancels_and_a_slide_moves_the_disc(server, page):
+    mid = server.new_match(knobs={"discs_per_player": 2})
+    open_match(page, server, mid)
+    disc = page.evaluate("window.crokinole.pendingClient()")
+    page.mouse.move(disc["x"], disc["y"])
+    page.mouse.down()
+    page.mouse.move(disc["x"] + 1, disc["y"] + 2)
+    page.mouse.up()
+    page.wait_for_timeout(200)
+    assert page.evaluate("window.crokinole.phase") == "aim" and server.match(mid)["shots"] == 0
+
+    page.mouse.move(disc["x"], disc["y"])
+    page.mouse.down()
+    for k in range(1, 8):
+        page.mouse.move(disc["x"] + 12 * k, disc["y"])
+    page.mouse.up()
+    assert page.evaluate("window.crokinole.aim().spot") > 0.2
+    moved = page.evaluate("window.crokinole.pendingClient()")
+    assert moved["x"] > disc["x"] + 40
+
+
+def test_keyboard_slides_aims_and_flicks(server, page):
+    mid = server.new_match(knobs={"discs_per_player": 2})
+    open_match(page, server, mid)
+    for _ in range(5):
+        page.keyboard.press("a")
+    page.keyboard.press("Shift+KeyD")
+    spot = page.evaluate("window.crokinole.aim().spot")
+    assert spot == pytest.approx(-0.19, abs=1e-6)
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowRight")
+    aim = page.evaluate("window.crokinole.aim()")
+    assert aim["power"] > 0.3 and aim["angle"] == pytest.approx(1.0)
+    page.keyboard.press("Space")
+    path = watch_replay(page, 1)
+    assert len(set(path)) >= 5
+    wait_phase(page, "aim")
+    shot = server.match(mid)["last_shot"]["shot"]
+    assert shot["spot"] == pytest.approx(spot, abs=1e-3) and shot["angle"] == pytest.approx(1.0)
+
+
+def test_a_round_against_the_computer_ends_with_its_summary(server, page):
+    mid = server.new_match(controllers=["human", "greedy"], knobs={"discs_per_player": 2}, seed=3)
+    open_match(page, server, mid)
+    for _ in range(2):
+        wait_phase(page, "aim")
+        page.keyboard.press("Space")  # shows the aim at the default power
+        page.keyboard.press("Space")  # flicks
+    wait_phase(page, "summary", timeout=30000)
+    m = server.match(mid)
+    assert len(m["rounds"]) == 1 and m["shots"] == 4
+    assert page.inner_text("#round-summary") == m["rounds"][0]["summary"]
+    page.click("#round-next")
+    page.wait_for_function("['aim', 'thinking', 'replay'].includes(window.crokinole.phase)")
+    assert "Round 1." in page.inner_text("#rounds")
+
+
+def test_reload_and_restart_find_the_match_intact(server, page, db_path):
+    mid = server.new_match(controllers=["human", "greedy"], knobs={"discs_per_player": 3}, seed=9)
+    open_match(page, server, mid)
+    page.keyboard.press("Space")
+    page.keyboard.press("Space")
+    wait_phase(page, "replay")
+    wait_phase(page, "aim", timeout=30000)  # after the computer's reply
+    before = server.match(mid)
+    assert before["shots"] == 2
+
+    def drawn():
+        return sorted((d["id"], round(d["x"], 3), round(d["y"], 3)) for d in page.evaluate("window.crokinole.discs()"))
+
+    expected = sorted((d["id"], round(d["x"], 3), round(d["y"], 3)) for d in before["state"]["discs"])
+    page.reload()
+    wait_phase(page, "aim")
+    assert drawn() == expected
+
+    server.stop()
+    again = LiveServer(db_path)
+    try:
+        page.goto(f"{again.url}/")
+        page.wait_for_selector(f"#match-list a[href='/play/{mid}']")
+        page.click(f"#match-list a[href='/play/{mid}']")
+        wait_phase(page, "aim")
+        assert drawn() == expected
+        assert again.match(mid) == before
+    finally:
+        again.stop()
