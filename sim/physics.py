@@ -225,7 +225,8 @@ class _Run:
         self.to_wake: dict[int, None] = {}
         self.recheck = False
         self.dt = 0.0
-        self.advance: dict[pymunk.Body, float] = {}
+        self.advance: dict[pymunk.Body, float] = {}  # bodies set back in time this step, and by how long
+        self.origin: dict[pymunk.Body, pymunk.Vec2d] = {}  # where this step left them
         self.pegs = [pymunk.Vec2d(x, y) for x, y in board.pegs()]
         self.track: list[tuple[float, list[tuple[float, float]]]] | None = [] if record else None
         self.space = space = pymunk.Space()
@@ -334,7 +335,7 @@ class _Run:
         sa, sb = arbiter.shapes
         a, b = self.id_of[sa], self.id_of[sb]
         ba, bb = sa.body, sb.body
-        tau = self._rewind(arbiter, ba, ba.position, ba.velocity, bb, bb.position, bb.velocity, 2 * self.board.disc_r)
+        tau = self._rewind(arbiter, ba, bb, None, 2 * self.board.disc_r)
         if bb.velocity.length_squared > ba.velocity.length_squared:
             a, b = b, a
         self.contacts.append(Contact(self.t - tau, a, b, "disc"))
@@ -346,29 +347,31 @@ class _Run:
     def _peg_begin(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
         sa, sb = arbiter.shapes
         k = self.peg_of[sb]
-        body = sa.body
-        reach = self.board.disc_r + self.board.peg_r
-        tau = self._rewind(arbiter, body, body.position, body.velocity, None, self.pegs[k], _ZERO, reach)
+        tau = self._rewind(arbiter, sa.body, None, self.pegs[k], self.board.disc_r + self.board.peg_r)
         self.contacts.append(Contact(self.t - tau, self.id_of[sa], k, "peg"))
 
     def _rewind(
         self,
         arbiter: pymunk.Arbiter,
         body_a: pymunk.Body,
-        pa: pymunk.Vec2d,
-        va: pymunk.Vec2d,
         body_b: pymunk.Body | None,
-        pb: pymunk.Vec2d,
-        vb: pymunk.Vec2d,
+        peg: pymunk.Vec2d | None,
         reach: float,
     ) -> float:
         """Move a new contact back to the instant the two circles first touched; return how long ago that was.
 
         pymunk finds a contact only after this step has carried the shapes up to ``max_travel`` into each other,
         and the contact normal from that overlap would bend a cut shot by several degrees depending on where
-        the step happened to fall. Here both bodies go back along their velocities to the touching instant, the
-        normal is set from there, and after the step they are carried forward by the same time.
+        the step happened to fall. Here the contact normal is taken at the touching instant and the bodies go
+        back along their velocities to it; after the step they are carried forward by the same time. A body in
+        several new contacts in one step (a split shot) goes back to the earliest; each contact keeps its own
+        normal and time, all reckoned from where the step left the bodies.
         """
+        pa, va = self.origin.get(body_a, body_a.position), body_a.velocity
+        if body_b is None:
+            pb, vb = peg, _ZERO
+        else:
+            pb, vb = self.origin.get(body_b, body_b.position), body_b.velocity
         d = pb - pa
         w = vb - va
         ww = w.dot(w)
@@ -381,13 +384,13 @@ class _Run:
         tau = (dw + math.sqrt(disc)) / ww
         if not 0.0 < tau <= self.dt:
             return 0.0  # overlapping before this step (a layout with touching discs): leave it to pymunk
-        pa = pa - va * tau
-        pb = pb - vb * tau
-        for body, p, v in ((body_a, pa, va), (body_b, pb, vb)):
+        for body, origin, v in ((body_a, pa, va), (body_b, pb, vb)):
             if body is not None:
+                self.origin[body] = origin
+                back = self.advance[body] = max(tau, self.advance.get(body, 0.0))
                 if v != _ZERO:
-                    body.position = p
-                self.advance[body] = max(tau, self.advance.get(body, 0.0))
+                    body.position = origin - v * back
+        pa, pb = pa - va * tau, pb - vb * tau
         n = (pb - pa) / reach
         touch = pa + n * self.board.disc_r  # the first shape is always a disc
         points = arbiter.contact_point_set
@@ -469,6 +472,7 @@ class _Run:
         for body, tau in self.advance.items():
             body.position = body.position + body.velocity * tau
         self.advance.clear()
+        self.origin.clear()
 
     def _remove_pending(self) -> None:
         # Removal order changes pymunk's body order, so it must not depend on the order callbacks came in.
