@@ -156,13 +156,13 @@ def best_scale(rho: np.ndarray, presence: np.ndarray) -> tuple[float, float]:
     return float(scales[i]), float(score[i])
 
 
-def find_board(gray: np.ndarray, min_score: float) -> Hypothesis | None:
-    """The board hypothesis in a small uint8 grey image, or None if no ellipse shows the ring pattern.
+def find_boards(gray: np.ndarray, min_score: float, limit: int = 3) -> list[Hypothesis]:
+    """Board hypotheses in a small uint8 grey image, most likely first (empty if none shows the ring pattern).
 
-    Hypotheses are grouped by board (centre); each board keeps its best-scoring one. Between boards the best
-    score x sqrt(size) wins: in a room with several boards the one photographed is the nearest, and a near
-    oblique board scores a little lower than a far one because perspective bends its rings away from the
-    candidate's shape.
+    Hypotheses are grouped by board (centre); each board's best-scoring one comes first, boards ordered by
+    score x sqrt(size), then the other hypotheses by score. In a room with several boards the one photographed
+    is the nearest, and a near oblique board scores a little lower than a far one because perspective bends
+    its rings away from the candidate's shape.
     """
     hyps = []
     grayf = gray.astype(np.float32)
@@ -177,6 +177,6 @@ def find_board(gray: np.ndarray, min_score: float) -> Hypothesis | None:
         r = hy.ring(3.0)
         if not any(math.hypot(r[0] - b.ellipse[0], r[1] - b.ellipse[1]) < max(r[2], r[3]) for b in boards):
             boards.append(hy)
-    if not boards:
-        return None
-    return max(boards, key=lambda hy: hy.score * math.sqrt(hy.scale * math.sqrt(hy.ellipse[2] * hy.ellipse[3])))
+    boards.sort(key=lambda hy: -hy.score * math.sqrt(hy.scale * math.sqrt(hy.ellipse[2] * hy.ellipse[3])))
+    rest = [hy for hy in hyps if hy not in boards]
+    return (boards + rest)[:limit]

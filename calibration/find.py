@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from calibration.candidates import Hypothesis, find_board
+from calibration.candidates import Hypothesis, find_boards
 from calibration.conics import concentric_rectification, conic_ellipse, ellipse_conic, robust_ellipse
 from calibration.fit import RingFit, fit_rings
 from calibration.model import Calibration, apply_homography
@@ -98,20 +98,31 @@ def calibrate(
     look, fl = _resized(measure, LOOK_SIZE)
     fl *= fm
     gray_l = _gray(look)
-    hyp = find_board(gray_l, MIN_SCORE)
-    if hyp is None:
+    hyps = find_boards(gray_l, MIN_SCORE)
+    if not hyps:
         return CalibrationResult(None, "too blurred" if _blurred(gray_l) else "no board found")
-    h0 = _affine_start(hyp, fm / fl, board)
-    cut = _cut_off(h0, board, measure.shape)
-    if cut:
-        return CalibrationResult(None, cut)
-    fitted = _measure(gray_m, h0, board, windows=(0.06 * board.outer_r, 6.0, 2.0), two_circle=True)
-    if fitted is None:
-        return CalibrationResult(None, "no board found: the lines do not fit circles")
-    cut = _cut_off(fitted.image_to_board, board, measure.shape)
-    if cut:
-        return CalibrationResult(None, cut)
-    return _finish(gray_m, fitted, board, fm, size, orient=True)
+    best, reason = None, "no board found: the lines do not fit circles"
+    for hyp in hyps:  # the most likely first; a clean fit ends the search
+        h0 = _affine_start(hyp, fm / fl, board)
+        fitted = _measure(gray_m, h0, board, windows=(0.06 * board.outer_r, 6.0, 2.0), two_circle=True)
+        if fitted is None:
+            continue
+        cut = _cut_off(fitted.image_to_board, board, measure.shape)
+        if cut:
+            reason = cut
+            continue
+        if best is None or _quality(fitted) > _quality(best):
+            best = fitted
+        if _quality(best) > 0.6:
+            break
+    if best is None:
+        return CalibrationResult(None, reason)
+    return _finish(gray_m, best, board, fm, size, orient=True)
+
+
+def _quality(fitted: RingFit) -> float:
+    support = min(k.sum() / len(k) for k in fitted.inliers)
+    return support * math.exp(-fitted.rms_mm / 1.0)
 
 
 def _blurred(gray: np.ndarray) -> bool:
