@@ -107,6 +107,11 @@ class PhotoScore:
         tw = self.twenties
         return State(discs, tuple(tw[t] for t in self.teams), 0, 0, (0, 0), (), len(self.discs) + 1)
 
+    @property
+    def top_plane(self) -> Plane:
+        """The top-face plane of standing discs in this photo."""
+        return Plane(lifted_homography(self.calibration, self.board.disc_thickness), 1.0, self.board.surface_r)
+
     def team_hex(self) -> dict[str, str]:
         return {t: hex_colour(c) for t, c in zip(self.teams, self.team_colours, strict=True)}
 
@@ -171,10 +176,12 @@ def find_all(scene: Scene) -> tuple[list[FoundDisc], FoundDisc | None, bool]:
     return discs, in_hole, doubtful
 
 
-def hole_plane(scene: Scene) -> Plane:
-    """The plane of a sunk disc's top face: ``hole_depth`` below a standing disc's."""
+def hole_plane(scene) -> Plane:
+    """The plane of a sunk disc's top face, ``hole_depth`` below a standing disc's (a Scene or PhotoScore)."""
     b = scene.board
     return Plane(lifted_homography(scene.calibration, max(b.disc_thickness - b.hole_depth, 0.0)), 1.0, 2 * b.hole_r)
+
+
 
 
 def hole_disc(scene: Scene) -> tuple[FoundDisc | None, bool]:

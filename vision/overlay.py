@@ -1,0 +1,40 @@
+"""Evidence on the photo: every disc's outline in its team's colour with its points; uncertain calls marked."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.score import PhotoScore, hole_plane
+
+UNSURE_BGR = (0, 215, 255)  # amber ring and '?' for a call the players should look at
+
+
+def draw_overlay(image: np.ndarray, score: PhotoScore) -> np.ndarray:
+    """A copy of ``image`` with each disc's top-face outline, team colour and points drawn on it."""
+    out = image.copy()
+    scale = max(1.0, max(out.shape[:2]) / 1200)
+    thick = max(1, int(round(2 * scale)))
+    colours = {t: tuple(int(c) for c in rgb[::-1]) for t, rgb in zip(score.teams, score.team_colours, strict=True)}
+    for d in score.discs:
+        plane = hole_plane(score) if d.points == 20 else score.top_plane
+        ang = np.linspace(0, 2 * np.pi, 48, endpoint=False)
+        ring = np.column_stack([d.x_mm + d.r_mm * np.cos(ang), d.y_mm + d.r_mm * np.sin(ang)])
+        pts = np.round(plane.to_image(ring)).astype(np.int32)
+        colour = colours[d.team]
+        halo = (255, 255, 255) if sum(colour) < 300 else (0, 0, 0)
+        cv2.polylines(out, [pts], True, halo, thick + 2, cv2.LINE_AA)
+        cv2.polylines(out, [pts], True, colour, thick, cv2.LINE_AA)
+        if d.uncertain:
+            big = np.round(plane.to_image((ring - (d.x_mm, d.y_mm)) * 1.35 + (d.x_mm, d.y_mm)))
+            cv2.polylines(out, [big.astype(np.int32)], True, UNSURE_BGR, thick, cv2.LINE_AA)
+        label = f"{d.points}{'?' if d.uncertain else ''}"
+        org = (int(d.px[0] - 9 * scale * len(label) / 2), int(d.px[1] + 7 * scale))
+        cv2.putText(out, label, org, cv2.FONT_HERSHEY_SIMPLEX, 0.6 * scale, halo, thick + 2, cv2.LINE_AA)
+        cv2.putText(out, label, org, cv2.FONT_HERSHEY_SIMPLEX, 0.6 * scale, colour, thick, cv2.LINE_AA)
+    totals = "  ".join(f"{t} {p}" for t, p in score.totals.items()) + ("  (uncertain)" if score.uncertain else "")
+    cv2.putText(out, totals, (int(10 * scale), int(30 * scale)), cv2.FONT_HERSHEY_SIMPLEX, 0.8 * scale,
+                (0, 0, 0), thick + 3, cv2.LINE_AA)
+    cv2.putText(out, totals, (int(10 * scale), int(30 * scale)), cv2.FONT_HERSHEY_SIMPLEX, 0.8 * scale,
+                (255, 255, 255), thick, cv2.LINE_AA)
+    return out

@@ -1,0 +1,170 @@
+"""Judging a shot from a before and an after photo, with the same judge the physics uses.
+
+Both photos are scored on their own calibration (the camera may have moved). Discs are matched team by
+team (optimal assignment on distance); what is left over says what happened: a new disc of the shooter's
+team is the shot disc, a disc that moved further than both photos' position errors moved, a disc that
+vanished left the surface or, next to the hole, dropped for a 20. The result is a ``sim.judge.ShotReport``
+read by ``sim.judge.judge``. Two stills cannot see a touch that moved nothing, so a hit is judged only from
+opponent discs that moved or left (``hit_opponent`` None) and the explanation says so.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+from scipy.optimize import linear_sum_assignment
+
+from sim.board import TOURNAMENT, Board
+from sim.game import Disc, Game, State
+from sim.judge import ShotReport, Verdict, judge
+from sim.rules import Rules, rules_named
+from vision.score import PhotoDisc, PhotoScore, score_photo
+
+MATCH_MAX_MM = 150.0  # a disc further than this from where it was is not taken for the same disc
+MOVE_MIN_MM = 1.5  # smallest displacement called a move, whatever the position errors
+NEAR_HOLE_MM = 12.0  # a disc that vanished with its edge this close to the hole may have dropped in
+STILLS_NOTE = ("From two photos a touch that moved nothing cannot be seen: a hit is judged from the other side's "
+               "discs that moved or left the board.")
+
+
+class ShotCheckError(ValueError):
+    """A shot that cannot be checked as asked (e.g. the shooter is not one of the teams)."""
+
+
+@dataclass(frozen=True)
+class Moved:
+    id: int
+    team: str
+    before: tuple[float, float]
+    after: tuple[float, float] | None  # None: it left the surface (or dropped into the 20)
+    distance_mm: float | None
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "team": self.team, "from_mm": [round(v, 1) for v in self.before],
+                "to_mm": None if self.after is None else [round(v, 1) for v in self.after],
+                "distance_mm": None if self.distance_mm is None else round(self.distance_mm, 1)}
+
+
+@dataclass(frozen=True)
+class ShotCheck:
+    verdict: Verdict
+    report: ShotReport
+    shot_disc: PhotoDisc | None  # where the shot disc came to rest (None: gone from the surface)
+    moved: tuple[Moved, ...]
+    teams: dict[int, str]  # disc id -> team
+    before: PhotoScore
+    after: PhotoScore
+
+    @property
+    def twenty(self) -> bool:
+        return bool(self.verdict.twenties)
+
+    @property
+    def explanation(self) -> str:
+        return f"{self.verdict.explanation} {STILLS_NOTE}"
+
+    def to_json(self) -> dict:
+        pos = dict(self.report.positions)
+        removed = [{"id": i, "team": self.teams.get(i),
+                    "x_mm": round(pos[i][0], 1) if i in pos else None,
+                    "y_mm": round(pos[i][1], 1) if i in pos else None} for i in self.verdict.removed]
+        return {
+            "foul": self.verdict.foul,
+            "rule": self.verdict.rule,
+            "shot_disc": None if self.shot_disc is None else {"id": self.report.shot_id, **self.shot_disc.to_json()},
+            "moved": [m.to_json() for m in self.moved],
+            "removed": removed,
+            "twenty": self.twenty,
+            "explanation": self.explanation,
+        }
+
+
+def _match(a: list[PhotoDisc], b: list[PhotoDisc]) -> list[tuple[int, int]]:
+    if not a or not b:
+        return []
+    cost = np.array([[math.hypot(p.x_mm - q.x_mm, p.y_mm - q.y_mm) for q in b] for p in a])
+    rows, cols = linear_sum_assignment(cost)
+    return [(int(i), int(j)) for i, j in zip(rows, cols, strict=True) if cost[i, j] <= MATCH_MAX_MM]
+
+
+def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board):
+    """Build the ShotReport and the before State (team 0 = ``teams[0]``) from two scored photos."""
+    teams = before.teams
+    team_of = {t: i for i, t in enumerate(teams)}
+    b_on = [d for d in before.discs if d.points != 20]
+    ids = {k: k + 1 for k in range(len(b_on))}
+    shot_id = len(b_on) + 1
+    state = State(tuple(Disc(ids[k], team_of[d.team], d.x_mm, d.y_mm) for k, d in enumerate(b_on) if d.points > 0),
+                  (0, 0), 0, 0, (0, 0), (), shot_id + 1)
+    a_on = [d for d in after.discs if d.points != 20]
+    a_sunk = [d for d in after.discs if d.points == 20]
+    new_sunk = {t: sum(d.team == t for d in a_sunk) - sum(d.team == t and d.points == 20 for d in before.discs)
+                for t in teams}
+    positions, moved, dropped, left = {}, [], [], []
+    matched_after: set[int] = set()
+    for t in teams:
+        bi = [k for k, d in enumerate(b_on) if d.team == t]
+        ai = [k for k, d in enumerate(a_on) if d.team == t]
+        pairs = _match([b_on[k] for k in bi], [a_on[k] for k in ai])
+        seen = set()
+        for i, j in pairs:
+            p, q = b_on[bi[i]], a_on[ai[j]]
+            seen.add(bi[i])
+            matched_after.add(ai[j])
+            positions[ids[bi[i]]] = (q.x_mm, q.y_mm)
+            dist = math.hypot(p.x_mm - q.x_mm, p.y_mm - q.y_mm)
+            if dist > max(MOVE_MIN_MM, 3 * math.hypot(p.sigma_mm, q.sigma_mm)):
+                moved.append(Moved(ids[bi[i]], t, (p.x_mm, p.y_mm), (q.x_mm, q.y_mm), dist))
+        for k in bi:
+            if k in seen:
+                continue
+            p = b_on[k]
+            moved.append(Moved(ids[k], t, (p.x_mm, p.y_mm), None, None))
+            near = math.hypot(p.x_mm, p.y_mm) - board.disc_r - board.hole_r < NEAR_HOLE_MM
+            if near:  # in the hole now, or taken out of it already: a 20 either way
+                dropped.append(ids[k])
+                new_sunk[t] = max(new_sunk[t] - 1, 0)
+            else:
+                left.append(ids[k])
+    fresh = [k for k, d in enumerate(a_on) if d.team == shooter and k not in matched_after]
+    shot_disc = None
+    if fresh:
+        # More than one unexplained disc: the one furthest in is the likeliest shot (the others were mismatched).
+        k = min(fresh, key=lambda k: math.hypot(a_on[k].x_mm, a_on[k].y_mm))
+        shot_disc = a_on[k]
+        positions[shot_id] = (shot_disc.x_mm, shot_disc.y_mm)
+    elif new_sunk.get(shooter, 0) > 0:
+        dropped.append(shot_id)
+        shot_disc = next(d for d in a_sunk if d.team == shooter)
+    else:
+        left.append(shot_id)
+    report = ShotReport(
+        shot_id=shot_id,
+        positions=positions,
+        dropped=tuple(dropped),
+        left_surface=tuple(left),
+        moved=frozenset(m.id for m in moved),
+        touched_by_shot=frozenset(m.id for m in moved),  # best guess from stills: what moved was touched
+        hit_opponent=None,
+    )
+    names = {ids[k]: d.team for k, d in enumerate(b_on)} | {shot_id: shooter}
+    return state, report, shot_disc, tuple(moved), names
+
+
+def check_shot(before, after, *, shooter: str, teams: dict | None = None, rules: str | Rules = "casual",
+               board: Board = TOURNAMENT) -> ShotCheck:
+    """Judge the shot between two photos (arrays, paths or bytes) for the team named ``shooter``."""
+    rules = rules if isinstance(rules, Rules) else rules_named(rules)
+    a = score_photo(after, board=board, teams=teams)
+    b = score_photo(before, board=board, teams=teams or dict(zip(a.teams, a.team_colours, strict=True)))
+    if shooter not in b.teams:
+        raise ShotCheckError(f"shooter {shooter!r} is not one of the teams ({', '.join(b.teams)})")
+    if a.teams != b.teams:
+        a = score_photo(after, board=board, teams=dict(zip(b.teams, b.team_colours, strict=True)))
+    state, report, shot_disc, moved, names = diff(b, a, shooter, a.board)
+    game = Game.create(a.board, rules, "singles")
+    player = b.teams.index(shooter)  # singles: player k is team k
+    verdict = judge(game, state, player, report)
+    return ShotCheck(verdict, report, shot_disc, moved, names, b, a)
