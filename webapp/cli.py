@@ -14,6 +14,8 @@ COMMANDS = (
     "calibrate",
     "match",
     "shot",
+    "score",
+    "check_shot",
     "serve",
     "render",
 )
