@@ -63,7 +63,8 @@ class Plane:
     def image_px_per_mm(self) -> float:
         """Image pixels per board millimetre near the hole (from the homography's Jacobian there)."""
         p = self.to_image([(0, 0), (1, 0), (0, 1)])
-        return float(np.sqrt(abs(np.cross(p[1] - p[0], p[2] - p[0]))))
+        (ax, ay), (bx, by) = p[1] - p[0], p[2] - p[0]
+        return float(np.sqrt(abs(ax * by - ay * bx)))
 
 
 def rectify(image: np.ndarray, plane: Plane) -> np.ndarray:

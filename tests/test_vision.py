@@ -1,0 +1,84 @@
+"""Vision on fixed data: a synthetic photo with truth, the labelled real photos, and bad files."""
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from calibration import ImageReadError
+from sim.board import board_named
+from vision import NoBoardError, parse_teams, score_photo
+from vision.teams import ALIASES, PALETTE
+from webapp.cli import main
+
+REAL = Path(__file__).resolve().parents[2] / "shared" / "real_photos"
+SAMPLES = Path(__file__).resolve().parents[1] / "sample_images"
+TRUTH = list(csv.DictReader(open(REAL / "truth.csv"))) if (REAL / "truth.csv").exists() else []
+
+
+def _colour(word):
+    return PALETTE[ALIASES.get(word, word)]
+
+
+@pytest.mark.parametrize("row", TRUTH, ids=[r["image"] for r in TRUTH])
+def test_real_photo_totals(row):
+    teams = {row["team1_colour"]: _colour(row["team1_colour"]), row["team2_colour"]: _colour(row["team2_colour"])}
+    got = score_photo(REAL / row["image"], teams=teams).to_json()
+    assert got["totals"] == {row["team1_colour"]: int(row["team1_points"]),
+                             row["team2_colour"]: int(row["team2_points"])}
+
+
+def test_synthetic_sample_discs_at_the_true_distance_from_the_hole():
+    # Distances from the hole do not depend on the board's rotation, which calibration fixes separately.
+    path = sorted(SAMPLES.glob("synth_*.jpg"))[0]
+    truth = json.loads(path.with_suffix(".json").read_text())
+    score = score_photo(path, board=board_named(truth["board"]))
+    want = sorted(np.hypot(d["x_mm"], d["y_mm"]) for d in truth["discs"] if d["place"] == "surface")
+    got = sorted(np.hypot(f.x_mm, f.y_mm) for f in score.discs if f.points != 20)
+    assert len(got) == len(want)
+    assert np.max(np.abs(np.subtract(got, want))) < 3.0  # measured 2.4 mm at worst here: see the report
+
+
+def test_state_round_trip_keeps_scoring_discs():
+    row = TRUTH[0]
+    teams = {row["team1_colour"]: _colour(row["team1_colour"]), row["team2_colour"]: _colour(row["team2_colour"])}
+    score = score_photo(REAL / row["image"], teams=teams)
+    state = score.to_state()
+    assert len(state.discs) == sum(1 for d in score.discs if 0 < d.points < 20)
+
+
+def test_parse_teams():
+    assert parse_teams("red=#b0282c,black=#202020") == {"red": (176, 40, 44), "black": (32, 32, 32)}
+    with pytest.raises(ValueError):
+        parse_teams("red=#b0282c")
+
+
+def _jpeg_bytes(w=300, h=200):
+    buf = io.BytesIO()
+    Image.fromarray(np.full((h, w, 3), 128, np.uint8)).save(buf, "JPEG")
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize("content", [b"", b"this is text", _jpeg_bytes()[:200]], ids=["empty", "text", "truncated"])
+def test_bad_files_exit_2(tmp_path, capsys, content):
+    p = tmp_path / "photo.jpg"
+    p.write_bytes(content)
+    assert main(["score", str(p)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("crokinole score:")
+
+
+def test_no_board_is_a_clear_error():
+    with pytest.raises(NoBoardError):
+        score_photo(np.full((300, 400, 3), 90, np.uint8))
+
+
+def test_huge_image_refused_before_decoding(tmp_path):
+    p = tmp_path / "huge.png"
+    Image.new("L", (12000, 9000)).save(p)  # 108 megapixels of zeros compress to a small file
+    with pytest.raises(ImageReadError):
+        score_photo(p)
