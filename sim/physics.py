@@ -29,6 +29,7 @@ v^2/(2 mu g) by up to about 2 mm (under 1% for an open-20 shot, about 1 mm on a 
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -160,8 +161,8 @@ def simulate(
 
     Positions in board mm, velocity in mm/s. With ``fps`` the motion carries frames for replay.
     """
-    layout = _checked_layout(board, discs, shot_id, start, velocity, fps)
-    run = _Run(board, params, layout, velocity, record=fps is not None)
+    layout, v = _checked_layout(board, discs, shot_id, start, velocity, fps)
+    run = _Run(board, params, layout, v, record=fps is not None)
     try:
         run.play()
         return run.motion(fps)
@@ -169,8 +170,24 @@ def simulate(
         run.close()
 
 
-def _finite(*values: float) -> bool:
-    return all(isinstance(v, (int, float)) and math.isfinite(v) for v in values)
+def _numbers(values: Sequence[object], count: int) -> tuple[float, ...] | None:
+    """``count`` finite real numbers (numpy scalars welcome, bools not), or None."""
+    try:
+        if len(values) != count or any(isinstance(v, bool) for v in values):
+            return None
+        out = tuple(float(v) for v in values)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return None
+    return out if all(math.isfinite(v) for v in out) else None
+
+
+def _disc_id(value: object) -> int | None:
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
 
 
 def _checked_layout(
@@ -180,25 +197,27 @@ def _checked_layout(
     start: tuple[float, float],
     velocity: tuple[float, float],
     fps: float | None,
-) -> list[tuple[int, float, float]]:
-    """All discs with the shot disc last, after checking every number; raises PhysicsInputError."""
+) -> tuple[list[tuple[int, float, float]], tuple[float, float]]:
+    """All discs with the shot disc last, and the velocity, after checking every number (PhysicsInputError)."""
     layout = []
-    for item in discs:
-        if len(item) != 3 or not _finite(*item[1:]) or isinstance(item[0], bool) or not isinstance(item[0], int):
+    for item in [*discs, (shot_id, *start)]:
+        i = _disc_id(item[0]) if isinstance(item, Sequence) and len(item) == 3 else None
+        xy = _numbers(item[1:], 2) if i is not None else None
+        if xy is None:
             raise PhysicsInputError(f"a disc must be (int id, x, y) with finite numbers, got {item!r}")
-        layout.append((item[0], float(item[1]), float(item[2])))
-    if len(start) != 2 or len(velocity) != 2 or not _finite(*start, *velocity):
-        raise PhysicsInputError(f"start and velocity must be two finite numbers each, got {start!r}, {velocity!r}")
-    if fps is not None and not (_finite(fps) and fps > 0):
+        layout.append((i, *xy))
+    v = _numbers(velocity, 2)
+    if v is None:
+        raise PhysicsInputError(f"velocity must be two finite numbers, got {velocity!r}")
+    if fps is not None and not (_numbers([fps], 1) and fps > 0):
         raise PhysicsInputError(f"fps must be a positive number, got {fps!r}")
-    layout.append((shot_id, float(start[0]), float(start[1])))
     ids = [d[0] for d in layout]
     if len(set(ids)) != len(ids):
         raise PhysicsInputError(f"disc ids must be unique (the shot id {shot_id} included): {sorted(ids)}")
     for i, x, y in layout:
         if math.hypot(x, y) > board.surface_r:
             raise PhysicsInputError(f"disc {i} at ({x:.1f}, {y:.1f}) is off the playing surface")
-    return layout
+    return layout, v
 
 
 class _Run:

@@ -302,11 +302,21 @@ def test_frames_at_the_asked_rate_with_nan_after_a_disc_is_gone():
         ([], 9, (0.0, -304.8), (0.0, math.inf), None),
         ([], 9, (0.0, -304.8), (0.0, 500.0), 0.0),
         ([("a", 0.0, 0.0)], 9, (0.0, -304.8), (0.0, 500.0), None),
+        ([(True, 0.0, 0.0)], 9, (0.0, -304.8), (0.0, 500.0), None),
+        ([(1, 0.0)], 9, (0.0, -304.8), (0.0, 500.0), None),
+        ([], 9, (0.0, -304.8, 1.0), (0.0, 500.0), None),
+        ([], 9, (0.0, -304.8), "fast", None),
     ],
 )
 def test_bad_input_is_a_clear_error(discs, shot_id, start, velocity, fps):
     with pytest.raises(PhysicsInputError):
         simulate(B, discs, shot_id, start, velocity, fps=fps)
+
+
+def test_numpy_numbers_are_accepted():
+    disc = (np.int64(1), np.float32(0.0), np.float64(50.0))
+    m = simulate(B, [disc], 2, np.array([0.0, -304.8]), np.array([0.0, 90.0]))
+    assert set(m.positions) == {1, 2}
 
 
 @pytest.mark.parametrize("change", [{"mu": 0.0}, {"e_disc": 1.5}, {"max_travel": -1.0}, {"check_every": 0}])
