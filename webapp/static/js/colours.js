@@ -1,7 +1,7 @@
 // Team colours: one name a team from the server ("orange", "purple", "green"), drawn the same everywhere.
 export const TEAM = {
-  orange: { fill: "#f08a24", edge: "#9c4f06", tint: "rgba(240, 138, 36, 0.22)", text: "#b45f0c" },
-  purple: { fill: "#8e4fc2", edge: "#4f2373", tint: "rgba(110, 45, 200, 0.32)", text: "#7a3fae" },
+  orange: { fill: "#f08a24", edge: "#9c4f06", tint: "rgba(240, 120, 20, 0.3)", text: "#b45f0c" },
+  purple: { fill: "#8e4fc2", edge: "#4f2373", tint: "rgba(100, 40, 215, 0.36)", text: "#7a3fae" },
   green: { fill: "#2f9e5b", edge: "#175c33", tint: "rgba(47, 158, 91, 0.22)", text: "#23824a" },
 };
 

@@ -9,6 +9,7 @@ import { View } from "./view.js";
 
 const DEFAULT_POWER = 0.36; // about an open 20 from the middle of the line
 const SETTLE_S = 0.6;
+const FOUL_SETTLE_S = 1.4;
 
 const $ = (sel) => document.querySelector(sel);
 const canvas = $("#board");
@@ -109,8 +110,14 @@ function renderScoreboard() {
   });
   const hammer = m.game.players[m.hammer];
   $("#match-info").textContent =
-    `Round ${m.round_no + 1} · ${m.game.target_text} · ${title(m.game.board)} board · ${m.game.rules.name} rules` +
+    `Round ${m.round_no + 1} · ${m.game.target_text} · ${title(m.game.board)} board · ${rulesLabel(m.game)}` +
     (m.over ? "" : ` · hammer: ${hammer.name}`);
+}
+
+function rulesLabel(game) {
+  const discs = new Set(game.players.map((p) => p.discs));
+  const each = discs.size === 1 ? `, ${[...discs][0]} discs each` : "";
+  return `${game.rules.name.replace(/\+$/, "")} rules${each}`;
 }
 
 function levelName(spec) {
@@ -224,13 +231,16 @@ async function settle(endDiscs, res) {
   page.match = { ...res.match, state: { ...res.match.state, discs: target } };
   showOutcome(outcome);
   refresh();
-  await animate(SETTLE_S, (t) => {
-    const u = t / SETTLE_S;
+  // A foul's penalised discs stay marked in red for a moment before they leave, so the penalty can be seen.
+  const seconds = foul.size ? FOUL_SETTLE_S : SETTLE_S;
+  await animate(seconds, (t) => {
+    const u = t / seconds;
     const discs = [];
     for (const d of endDiscs) {
       const end = to.get(d.id);
       if (end) discs.push({ ...d, x: d.x + (end.x - d.x) * u, y: d.y + (end.y - d.y) * u });
-      else discs.push({ ...d, alpha: 1 - u, scale: 1 + 0.3 * u, foul: foul.has(d.id) });
+      else if (foul.has(d.id)) discs.push({ ...d, alpha: Math.min(1, 2.5 * (1 - u)), foul: true });
+      else discs.push({ ...d, alpha: 1 - u, scale: 1 + 0.3 * u });
     }
     for (const d of target) if (!from.has(d.id)) discs.push({ ...d, alpha: u });
     page.overlay = discs;
@@ -242,7 +252,8 @@ async function settle(endDiscs, res) {
 }
 
 function roundSummary(round, endDiscs) {
-  page.match = { ...page.match, state: { ...page.match.state, discs: endDiscs } };
+  // While the summary shows, the board and the scoreboard show the round as it ended.
+  page.match = { ...page.match, round_points: round.points, state: { ...page.match.state, discs: endDiscs } };
   setPhase("summary");
   const dialog = $("#round-dialog");
   $("#round-title").textContent = `Round ${page.match.rounds.length} is over`;

@@ -103,13 +103,25 @@ function drawDisc(ctx, view, d) {
   ctx.fillStyle = c.fill;
   ctx.fill();
   ctx.lineWidth = view.px(1.5);
-  ctx.strokeStyle = d.foul ? "#d01010" : c.edge;
-  if (d.foul) ctx.lineWidth = view.px(3);
+  ctx.strokeStyle = c.edge;
   ctx.stroke();
   circle(ctx, d.x, d.y, r * 0.62);
   ctx.strokeStyle = "rgba(255,255,255,0.35)";
   ctx.lineWidth = view.px(1);
   ctx.stroke();
+  if (d.foul) {
+    // Penalised: a red ring and cross.
+    const k = r * 0.55;
+    circle(ctx, d.x, d.y, r + view.px(2));
+    ctx.moveTo(d.x - k, d.y - k);
+    ctx.lineTo(d.x + k, d.y + k);
+    ctx.moveTo(d.x - k, d.y + k);
+    ctx.lineTo(d.x + k, d.y - k);
+    ctx.strokeStyle = "#d01010";
+    ctx.lineWidth = view.px(3.5);
+    ctx.lineCap = "round";
+    ctx.stroke();
+  }
   ctx.restore();
 }
 
