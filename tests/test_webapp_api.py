@@ -282,3 +282,17 @@ def test_serve_is_a_command(tmp_path):
     args = build_parser().parse_args(["serve", "--port", "5055", "--db", str(tmp_path / "x.sqlite3")])
     assert (args.port, args.host) == (5055, "127.0.0.1")
     assert main(["serve", "--port", "0"]) == 2
+
+
+def test_an_unexpected_failure_is_still_a_json_error_and_saves_nothing(client, monkeypatch):
+    import webapp.turns
+
+    mid = new_match(client)["id"]
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("physics fell over")
+
+    monkeypatch.setattr(webapp.turns, "play", broken)
+    r = client.post(f"/api/matches/{mid}/shots", json=OPEN_TWENTY)
+    assert r.status_code == 500 and r.is_json and "RuntimeError" in r.json["error"]
+    assert saved(client, mid)["shots"] == 0

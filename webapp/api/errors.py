@@ -52,3 +52,11 @@ def register(app: Flask) -> None:
         if request.path.startswith("/api/"):
             return error(exc.description or exc.name, exc.code or 500)
         return exc
+
+    @app.errorhandler(Exception)
+    def _unexpected(exc: Exception):
+        """A bug, not bad input: logged with its traceback; the API still answers in JSON."""
+        app.logger.exception("unexpected error on %s %s", request.method, request.path)
+        if request.path.startswith("/api/"):
+            return error(f"internal error ({type(exc).__name__}); nothing was saved", 500)
+        return "Internal error", 500
