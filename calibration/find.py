@@ -32,6 +32,8 @@ MEASURE_SIZE = 2048  # long side of the copy the lines are measured on
 MIN_SCORE = 0.25  # ring-pattern score below which nothing counts as a board
 MIN_RING_SUPPORT = 0.35  # fraction of each line's samples that must find it
 MAX_RESIDUAL_MM = 3.0
+SAMPLES = 360  # normals searched per line
+HYPOTHESES = 6  # board hypotheses measured at most
 QUARTER_CONTRAST = 1.6  # a comb this much above the typical phase counts as seen
 PEG_CONTRAST = 1.5
 
@@ -98,7 +100,7 @@ def calibrate(
     look, fl = _resized(measure, LOOK_SIZE)
     fl *= fm
     gray_l = _gray(look)
-    hyps = find_boards(gray_l, MIN_SCORE)
+    hyps = find_boards(gray_l, MIN_SCORE, HYPOTHESES)
     if not hyps:
         return CalibrationResult(None, "too blurred" if _blurred(gray_l) else "no board found")
     best, reason = None, "no board found: the lines do not fit circles"
@@ -113,7 +115,7 @@ def calibrate(
             continue
         if best is None or _quality(fitted) > _quality(best):
             best = fitted
-        if _quality(best) > 0.6:
+        if _quality(best) > 0.5:
             break
     if best is None:
         return CalibrationResult(None, reason)
@@ -121,8 +123,10 @@ def calibrate(
 
 
 def _quality(fitted: RingFit) -> float:
-    support = min(k.sum() / len(k) for k in fitted.inliers)
-    return support * math.exp(-fitted.rms_mm / 1.0)
+    """Share of each line's samples that found it and fit, discounted by the residual: a true board gives
+    nearly every sample within a fraction of a millimetre, a wrong hypothesis few samples and millimetres."""
+    support = min(k.sum() / SAMPLES for k in fitted.inliers)
+    return support * math.exp(-fitted.rms_mm / 0.5)
 
 
 def _blurred(gray: np.ndarray) -> bool:
@@ -152,7 +156,7 @@ def _line_radii(board: Board) -> list[float]:
     return [board.fifteen_r, board.middle_r, board.outer_r]
 
 
-def _collect(gray, image_to_board, radii, line_mm, window_mm, n=360):
+def _collect(gray, image_to_board, radii, line_mm, window_mm, n=SAMPLES):
     b2i = np.linalg.inv(image_to_board)
     found = []
     for r in radii:
@@ -176,7 +180,7 @@ def _measure(gray, image_to_board, board: Board, windows, two_circle: bool = Fal
                 h = h2
         fitted = fit_rings(h, rings, _line_radii(board))
         h, radii = fitted.image_to_board, list(fitted.radii)
-    support = [k.sum() / 360 for k in fitted.inliers]
+    support = [k.sum() / SAMPLES for k in fitted.inliers]
     if min(support) < MIN_RING_SUPPORT or fitted.rms_mm > MAX_RESIDUAL_MM:
         return None
     return fitted
