@@ -15,13 +15,13 @@ from pathlib import Path
 
 sys.path[0] = str(Path(__file__).resolve().parents[1])  # this file's name would shadow the vision package
 
-import cv2
-import numpy as np
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
 
-from sim.board import CLUB, TOURNAMENT
-from vision import NoBoardError, score_photo
-from vision.synth import random_scene, random_style, render
-from vision.teams import ALIASES, PALETTE
+from sim.board import CLUB, TOURNAMENT  # noqa: E402
+from vision import NoBoardError, score_photo  # noqa: E402
+from vision.synth import random_scene, random_style, render  # noqa: E402
+from vision.teams import ALIASES, PALETTE  # noqa: E402
 
 REAL = Path(__file__).resolve().parents[2] / "shared" / "real_photos"
 
