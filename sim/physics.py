@@ -69,10 +69,13 @@ class PhysicsParams:
     iterations: int = 10  # pymunk solver iterations per step
 
     def __post_init__(self) -> None:
+        for name, value in self.__dict__.items():
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+                raise PhysicsInputError(f"{name} must be a finite number, got {value!r}")
         positive = ("mu", "g", "capture_speed", "max_travel", "max_dt", "rest_speed", "sleep_time", "max_time")
         for name in positive:
             value = getattr(self, name)
-            if not (math.isfinite(value) and value > 0):
+            if not value > 0:
                 raise PhysicsInputError(f"{name} must be a positive number, got {value!r}")
         for name in ("e_disc", "e_peg"):
             if not 0 <= getattr(self, name) <= 1:
@@ -557,4 +560,5 @@ class _Run:
         for n, i in enumerate(self.ids):
             if i in self.gone:
                 out[want >= self.gone[i][0], n] = np.nan
+        out.flags.writeable = False  # frozen like the dataclass that holds it
         return Frames(fps=fps, ids=tuple(self.ids), xy=out, gone=dict(self.gone))

@@ -319,7 +319,9 @@ def test_numpy_numbers_are_accepted():
     assert set(m.positions) == {1, 2}
 
 
-@pytest.mark.parametrize("change", [{"mu": 0.0}, {"e_disc": 1.5}, {"max_travel": -1.0}, {"check_every": 0}])
+@pytest.mark.parametrize(
+    "change", [{"mu": 0.0}, {"e_disc": 1.5}, {"max_travel": -1.0}, {"check_every": 0}, {"g": "9.8"}, {"mu": math.nan}]
+)
 def test_bad_params_are_rejected(change):
     with pytest.raises(PhysicsInputError):
         replace(DEFAULT_PARAMS, **change)
