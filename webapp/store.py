@@ -15,6 +15,7 @@ from sim.game import Game, State
 from sim.shot import Shot
 
 HUMAN = "human"
+BOARD = "board"  # a real board the companion watches: nobody shoots through the app
 
 
 class UnknownMatchError(ValueError):

@@ -15,7 +15,7 @@ from sim.game import Game, State
 from sim.match import forfeit_shot
 from sim.play import Played, play
 from sim.shot import IllegalShotError, Shot, check_shot
-from webapp.store import HUMAN, SavedMatch, ShotRecord
+from webapp.store import BOARD, HUMAN, SavedMatch, ShotRecord
 from webapp.views import outcome_json
 
 REPLAY_FPS = 60
@@ -67,7 +67,10 @@ def controller_to_shoot(match: SavedMatch) -> tuple[int, str]:
     player = match.game.to_shoot(match.state)
     if player is None:
         raise TurnError("the match is over")
-    return player, match.controllers[match.game.players[player].team]
+    controller = match.controllers[match.game.players[player].team]
+    if controller == BOARD:
+        raise TurnError("this match is played on a real board: send photos to /api/companion instead")
+    return player, controller
 
 
 def bot_rng(match: SavedMatch) -> np.random.Generator:

@@ -5,11 +5,16 @@ from __future__ import annotations
 from flask import Flask, jsonify, request
 from werkzeug.exceptions import HTTPException
 
+from calibration import CalibrationFormatError, ImageReadError, ManualPointsError
+from sim.ai import AdviceError
 from sim.board import UnknownBoardError
 from sim.bots import UnknownBotError
 from sim.game import GameError
 from sim.rules import RulesError
 from sim.shot import IllegalShotError
+from vision import NoBoardError
+from webapp.companion import CompanionError
+from webapp.corrections import CorrectionError
 from webapp.store import StaleMatchError, UnknownMatchError
 from webapp.turns import TurnError
 
@@ -32,6 +37,13 @@ STATUS = (
     (UnknownBotError, 400),
     (RulesError, 400),
     (GameError, 400),
+    (ImageReadError, 422),
+    (NoBoardError, 422),
+    (ManualPointsError, 422),
+    (CalibrationFormatError, 422),
+    (CorrectionError, 422),
+    (CompanionError, 409),
+    (AdviceError, 409),
 )
 
 
@@ -49,6 +61,9 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def _http(exc: HTTPException):
+        if exc.code == 413:
+            limit = request.max_content_length or app.config["MAX_CONTENT_LENGTH"]
+            return error(f"the request is too large (at most {limit / 1048576:.1f} MB); nothing was saved", 413)
         if request.path.startswith("/api/"):
             return error(exc.description or exc.name, exc.code or 500)
         return exc
