@@ -9,7 +9,9 @@ export class ApiError extends Error {
 
 export async function request(method, url, body) {
   const init = { method, headers: { Accept: "application/json" } };
-  if (body !== undefined) {
+  if (body instanceof FormData) {
+    init.body = body; // multipart: the browser sets the boundary
+  } else if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }
@@ -32,4 +34,5 @@ export async function request(method, url, body) {
 
 export const getJSON = (url) => request("GET", url);
 export const postJSON = (url, body) => request("POST", url, body ?? {});
+export const postForm = (url, form) => request("POST", url, form);
 export const deleteJSON = (url) => request("DELETE", url);

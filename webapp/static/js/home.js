@@ -67,6 +67,7 @@ function describePlayers(m) {
   return m.teams
     .map((team, t) => {
       const c = m.controllers[t];
+      if (c === "board") return `${title(team)} (real board)`;
       return `${title(team)}${c === "human" ? "" : ` (computer ${c.replace(/^ai:/, "")})`}`;
     })
     .join(" v ");
@@ -107,7 +108,7 @@ async function loadMatches() {
     });
     const status = m.over ? (m.winner === null ? "draw" : `${title(m.teams[m.winner])} won`) : `round ${m.round_no + 1}`;
     const link = document.createElement("a");
-    link.href = `/play/${m.id}`;
+    link.href = m.controllers[0] === "board" ? `/companion/${m.id}` : `/play/${m.id}`;
     link.className = "button";
     link.textContent = m.over ? "Review" : "Resume";
     const del = document.createElement("button");
