@@ -11,6 +11,7 @@ import secrets
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from calibration import Calibration, calibrate_from_points
+from vision import NoBoardError
 from vision.teams import PALETTE, rgb_to_lab
 from webapp import companion as cm
 from webapp import companion_store as cs
@@ -227,7 +228,11 @@ def add_photo(match_id: int):
         raise ApiError("every disc of this round has been photographed: end the round first", 409)
     image = photos.decode_upload(data)
     fixed = Calibration.from_json(comp.calibration) if source == "camera" and comp.calibration else None
-    score = cm.score_image(image, game, comp, fixed)
+    try:
+        score = cm.score_image(image, game, comp, fixed)
+    except NoBoardError as exc:
+        raise ApiError(f"no crokinole board found in this photo ({exc}); take it again with the whole board in "
+                       "view", 422) from None
     conn = get_db()
     with cs.Tx(conn, comp, bump=True):
         if comp.teams is None and len(set(score.teams)) == 2:

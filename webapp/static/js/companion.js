@@ -391,7 +391,13 @@ function captureCard() {
   for (const b of document.querySelectorAll(".setup-only")) b.hidden = !setup || !d.setup;
   $("#setup-actions").hidden = !(setup && d.setup);
   $("#apply-markers").hidden = page.mode !== "markers";
-  const cal = shown() && shown().calibration;
+  const frame = shown();
+  const unsure = frame && frame.discs.filter((d) => d.uncertain).length;
+  $("#photo-totals").textContent = frame
+    ? `On this photo: ${d.names.map((n, t) => `${n} ${frame.totals[t]}`).join(", ")}` +
+      (unsure ? ` (${unsure} call${unsure > 1 ? "s" : ""} to check: amber rings)` : "")
+    : "";
+  const cal = frame && frame.calibration;
   $("#calib-info").textContent = cal ? `Board found: fit within ${cal.residual_mm} mm${cal.manual ? " (from your markers)" : ""}.` : "";
 }
 
