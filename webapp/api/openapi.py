@@ -302,3 +302,107 @@ SPEC = {
 @bp.get("/openapi.json")
 def openapi():
     return jsonify(SPEC)
+
+
+# -- the companion for a real board and the server's camera ---------------------------------------------------------
+
+_SEQ = {"name": "seq", "in": "path", "required": True, "schema": {"type": "integer"}, "description": "photo number"}
+_EXPECT_FRAMES = {"type": "integer", "minimum": 0, "description": "Photos the caller has seen (`frames_saved`); a "
+                  "different count is refused with 409."}
+_COMPANION = _json("#/components/schemas/Companion", "The companion match as the page draws it")
+
+
+def _post(summary: str, body: dict | None, codes: tuple[int, ...], ok: dict = _COMPANION) -> dict:
+    op = {"summary": summary, "parameters": [_MATCH_ID], "responses": {"200": ok, **{str(c): _ERROR for c in codes}}}
+    if body is not None:
+        op["requestBody"] = _body({"type": "object", "additionalProperties": False, **body}, True)
+    return {"post": op}
+
+
+SPEC["paths"].update({
+    "/api/companion": {"post": {
+        "summary": "Start a companion match for a real board (two teams; photos of the board keep the score)",
+        "requestBody": _body({"type": "object", "additionalProperties": False, "properties": {
+            "board": {"type": "string"}, "rules": {"type": "string"}, "mode": {"enum": ["singles", "doubles"]},
+            "knobs": {"$ref": "#/components/schemas/NewMatch/properties/knobs"},
+            "seed": {"type": "integer", "minimum": 0}}}, False),
+        "responses": {"201": _COMPANION, "400": _ERROR}}},
+    "/api/companion/{match_id}": {"get": {
+        "summary": "A companion match: teams, set-up photo, the round's photos with every call, checks, points",
+        "parameters": [_MATCH_ID], "responses": {"200": _COMPANION, "404": _ERROR}}},
+    "/api/companion/{match_id}/photos": {"post": {
+        "summary": "Send a photo: a set-up photo, or the board after the next shot (scored, checked, saved)",
+        "parameters": [_MATCH_ID],
+        "requestBody": {"required": True, "content": {"multipart/form-data": {"schema": {
+            "type": "object", "properties": {
+            "photo": {"type": "string", "format": "binary", "description": "JPEG, PNG, WEBP, ...; at most 50 MP"},
+            "kind": {"enum": ["setup", "shot"], "default": "shot"},
+            "source": {"enum": ["upload", "camera"], "default": "upload",
+                       "description": "camera: take the server camera's latest still instead of a file"},
+            "expect_frames": _EXPECT_FRAMES}}}}},
+        "responses": {"201": _COMPANION, **{str(c): _ERROR for c in (400, 404, 409, 413, 422)}}}},
+    "/api/companion/{match_id}/photos/{seq}": {
+        "get": {"summary": "A saved photo (JPEG, upright, as scored)", "parameters": [_MATCH_ID, _SEQ],
+                "responses": {"200": {"description": "The photo", "content": {"image/jpeg": {}}}, "404": _ERROR}},
+        "delete": {"summary": "Take back the round's last photo", "parameters": [_MATCH_ID, _SEQ],
+                   "responses": {"200": _COMPANION, "404": _ERROR, "409": _ERROR}}},
+    "/api/companion/{match_id}/photos/{seq}/corrections": {"post": {
+        "summary": "Fix one call: cycle a disc's points, change its team, remove it, or add a missed disc",
+        "parameters": [_MATCH_ID, _SEQ],
+        "requestBody": _body({"type": "object", "additionalProperties": False, "required": ["action"], "properties": {
+            "action": {"enum": ["cycle", "team", "remove", "add"]},
+            "disc": {"type": "integer", "description": "index in the photo's discs (cycle, team, remove)"},
+            "px": {"type": "array", "items": {"type": "number"}, "description": "[x, y] photo pixels (add)"},
+            "team": {"enum": [0, 1], "description": "team of an added disc"},
+            "expect_frames": _EXPECT_FRAMES}}, True),
+        "responses": {"200": _COMPANION, **{str(c): _ERROR for c in (400, 404, 409, 422)}}}},
+    "/api/companion/{match_id}/photos/{seq}/calibration": {"post": {
+        "summary": "Calibrate a photo by hand from the hole and peg markers, and score it again",
+        "parameters": [_MATCH_ID, _SEQ],
+        "requestBody": _body({"type": "object", "additionalProperties": False, "required": ["points"], "properties": {
+            "points": {"type": "array", "description": "[x, y] photo pixels (or null) of the hole, then each peg in "
+                       "the order of the set-up photo's calibration.pegs; at least 4 given"},
+            "expect_frames": _EXPECT_FRAMES}}, True),
+        "responses": {"200": _COMPANION, **{str(c): _ERROR for c in (400, 404, 409, 422)}}}},
+    "/api/companion/{match_id}/teams": _post(
+        "Name the teams from one tapped disc of each (first: the team at the bottom of the photo)",
+        {"required": ["taps"], "properties": {
+            "taps": {"type": "array", "items": {"type": "array", "items": {"type": "number"}}},
+            "names": {"type": "array", "items": {"type": ["string", "null"]}},
+            "photo": {"type": "integer"}, "expect_frames": _EXPECT_FRAMES}}, (400, 404, 409)),
+    "/api/companion/{match_id}/twenties": _post(
+        "Add or take away one 20 of a team this round", {"required": ["team", "delta"], "properties": {
+            "team": {"enum": [0, 1]}, "delta": {"enum": [-1, 1]}, "expect_frames": _EXPECT_FRAMES}}, (400, 404, 409)),
+    "/api/companion/{match_id}/end-round": _post(
+        "Score the round with cancellation and clear the board", {"properties": {"expect_frames": _EXPECT_FRAMES}},
+        (400, 404, 409)),
+    "/api/companion/{match_id}/advice": _post(
+        "The advisor's best three shots for the player about to shoot, in board mm and photo pixels",
+        {"properties": {"level": {"enum": ["easy", "medium", "hard", "expert"], "default": "expert"}}},
+        (400, 404, 409), _json("#/components/schemas/Advice", "Suggestions, best first")),
+    "/api/companion/{match_id}/export": {"get": {
+        "summary": "A finished match as JSON: rounds, every photo's corrected calls and checks",
+        "parameters": [_MATCH_ID], "responses": {"200": {"description": "crokinole-companion-match/1 JSON"},
+                                                 "404": _ERROR, "409": _ERROR}}},
+    "/api/camera": {"get": {"summary": "The server's USB camera: enabled, number of its latest still, hand in view",
+                            "responses": {"200": {"description": "Camera status"}}}},
+})
+
+SPEC["components"]["schemas"].update({
+    "Companion": {"type": "object", "description": "Photo pixels are (x, y) in the stored photo; board mm as "
+                  "elsewhere.", "properties": {
+        "id": {"type": "integer"}, "frames_saved": {"type": "integer"},
+        "teams": {"type": ["array", "null"], "items": {"type": "object"}}, "names": {"type": "array"},
+        "setup": {"type": ["object", "null"], "description": "the last set-up photo with calibration and discs"},
+        "frames": {"type": "array", "items": {"type": "object"}, "description": "this round's photos: calibration "
+                   "overlay, discs (outline, team, points, uncertain, corrected, shot, moved, remove), totals, check"},
+        "round_no": {"type": "integer"}, "shots": {"type": "integer"}, "shots_per_round": {"type": "integer"},
+        "to_shoot": {"type": ["integer", "null"]}, "points": {"type": "array"}, "twenties": {"type": "array"},
+        "match_scores": {"type": "array"}, "over": {"type": "boolean"}, "rounds": {"type": "array"}}},
+    "Advice": {"type": "object", "properties": {
+        "player": {"type": "integer"}, "team": {"type": "integer"}, "seat": {"type": "string"},
+        "photo": {"type": ["integer", "null"]},
+        "suggestions": {"type": "array", "items": {"type": "object", "description": "spot, angle (deg), speed "
+                        "(mm/s), power (0..1), chance, expected_points, reason, path and start (mm), path_px, "
+                        "start_px and others_px (photo pixels)"}}}},
+})
