@@ -286,3 +286,26 @@ def test_openapi_describes_every_api_route(client):
         assert path in spec["paths"], path
         for method in rule.methods - {"HEAD", "OPTIONS"}:
             assert method.lower() in spec["paths"][path], (method, path)
+
+
+def test_the_board_camera_still_is_scored_like_an_upload(tmp_path):
+    from calibration import read_image
+    from webapp.camera import Stillness, StillnessConfig, Watcher
+
+    image = read_image(PAIRS / "synth_7_0000_after.jpg")
+    ticks = iter(range(100))
+    cam = Watcher(lambda: image, Stillness(StillnessConfig(still_s=1.0)), clock=lambda: float(next(ticks)))
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "cam.sqlite3"), "CAMERA": cam})
+    c = app.test_client()
+    mid = new(c)["id"]
+    r = c.post(f"/api/companion/{mid}/photos", data={"source": "camera"}, content_type="multipart/form-data")
+    assert r.status_code == 409 and "still" in r.json["error"]
+    while not cam.step():
+        pass
+    assert c.get("/api/camera").json["still"] == 0
+    r = c.post(f"/api/companion/{mid}/photos", data={"source": "camera"}, content_type="multipart/form-data")
+    assert r.status_code == 201, r.json
+    assert r.json["frames"][0]["source"] == "camera" and r.json["camera"]
+    assert sum(r.json["frames"][0]["totals"]) > 0
+    plain = create_app({"TESTING": True, "DATABASE": str(tmp_path / "nocam.sqlite3")}).test_client()
+    assert plain.get("/api/camera").json["enabled"] is False
