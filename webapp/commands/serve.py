@@ -14,7 +14,7 @@ HELP = "Serve the web app (play in the browser, or keep score at a real board); 
 
 
 def add_arguments(p) -> None:
-    p.add_argument("--host", default=None, help="address to listen on (default 127.0.0.1: this machine only)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     p.add_argument("--port", type=int, default=5000, help="port (default 5000)")
     p.add_argument("--db", metavar="PATH", help=f"SQLite file for saved matches (default {default_db_path()})")
     p.add_argument("--lan", action="store_true",
@@ -28,7 +28,7 @@ def run(args) -> int:
 
     if not 0 < args.port < 65536:
         raise CommandError(f"port must be 1 to 65535, not {args.port}")
-    host = args.host or ("0.0.0.0" if args.lan else "127.0.0.1")
+    host = "0.0.0.0" if args.lan and args.host == "127.0.0.1" else args.host
     config = {"DATABASE": args.db} if args.db else {}
     if args.lan:
         config["JOIN_CODE"] = lan.new_code()
