@@ -86,9 +86,9 @@ def test_a_new_companion_match_is_a_saved_match_played_on_a_real_board(client):
 @needs_real
 def test_a_real_photo_is_scored_right_and_the_teams_named_from_it(client):
     mid = new(client)["id"]
-    data = upload(client, mid, (REAL / "board4.jpg").read_bytes(), kind="setup")
+    data = upload(client, mid, (REAL / "board3.jpg").read_bytes(), kind="setup")
     setup = data["setup"]
-    assert dict(zip(data["names"], setup["totals"], strict=True)) == truth("board4.jpg")
+    assert dict(zip(data["names"], setup["totals"], strict=True)) == truth("board3.jpg")
     assert setup["calibration"]["residual_mm"] < 3 and len(setup["calibration"]["pegs"]) == 8
     photo = client.get(setup["photo"])
     assert photo.status_code == 200 and photo.mimetype == "image/jpeg"

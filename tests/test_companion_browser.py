@@ -79,11 +79,11 @@ def tap(page, px):
 @pytest.mark.skipif(not REAL.is_dir(), reason="../shared/real_photos is not beside the project")
 def test_a_real_photo_is_scored_right_and_bad_files_change_nothing(server, page):
     with open(REAL / "truth.csv", newline="") as f:
-        row = next(r for r in csv.DictReader(f) if r["image"] == "board4.jpg")
+        row = next(r for r in csv.DictReader(f) if r["image"] == "board3.jpg")
     page.goto(f"{server.url}/companion")
     page.click("#start")
     page.wait_for_function("window.companion && window.companion.phase === 'setup'")
-    send(page, str(REAL / "board4.jpg"))
+    send(page, str(REAL / "board3.jpg"))
     text = page.inner_text("#photo-totals")
     for t in ("team1", "team2"):
         assert f"{row[t + '_colour']} {row[t + '_points']}" in text, text
@@ -98,7 +98,7 @@ def test_a_real_photo_is_scored_right_and_bad_files_change_nothing(server, page)
         send(page, upload)
         assert words in page.inner_text("#c-error")
         assert server.api.get(f"/api/companion/{mid}").json == saved
-    assert "red" in page.inner_text("#photo-totals")  # the page still shows the set-up photo's calls
+    assert row["team1_colour"] in page.inner_text("#photo-totals")  # the page still shows the set-up photo's calls
 
 
 def test_teams_verdict_correction_advice_and_reload(server, page):
