@@ -39,7 +39,8 @@ const api = (path) => `/api/companion/${matchId}${path}`;
 /** The photo the page shows: the round's last one, or the set-up photo before the first shot. */
 function shown() {
   const d = page.data;
-  return d.frames.length ? d.frames[d.frames.length - 1] : d.setup;
+  if (d.frames.length) return d.frames[d.frames.length - 1];
+  return d.rounds.length ? null : d.setup;
 }
 
 const setupPhase = () => page.data.frames.length === 0 && page.data.rounds.length === 0;
@@ -164,9 +165,11 @@ async function drawPhoto() {
 
 function drawDisc(ctx, d, lw) {
   const colour = teamHex(d.team);
+  const [r8, g8, b8] = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16));
+  const light = 0.299 * r8 + 0.587 * g8 + 0.114 * b8 > 150;
   poly(ctx, d.outline, true);
   ctx.lineWidth = 5 * lw;
-  ctx.strokeStyle = "rgba(255,255,255,0.85)";
+  ctx.strokeStyle = light ? "rgba(0,0,0,0.85)" : "rgba(255,255,255,0.85)"; // a halo that shows on any team colour
   ctx.stroke();
   ctx.lineWidth = 3 * lw;
   ctx.strokeStyle = colour;
@@ -489,7 +492,9 @@ function discAt(frame, [x, y]) {
 async function act(url, body) {
   showError("");
   try {
+    const before = page.data;
     page.data = await postJSON(url, body);
+    if (page.data.round_no !== before.round_no || page.data.frames_saved !== before.frames_saved) page.advice = null;
   } catch (err) {
     showError(err.message);
   }
