@@ -1,6 +1,9 @@
-"""Vision benchmark: synthetic photos (rendered from seeds, calibrated for real) and the labelled real photos.
+"""Vision benchmark: synthetic photos (rendered, calibrated for real), the labelled real photos, shot pairs.
 
-Prints one JSON object per section and a one-line summary last. Before/after verdicts are not benchmarked yet.
+Like chesscog's evaluate script, every miss is written to a JSON-lines file (``--misses``): photo, disc, truth
+against what was found, and the kind of miss (missed disc, false disc, wrong team, wrong points, calibration).
+Every matched disc's margin and true radial error go to ``--errors``, which is where the uncertainty threshold
+comes from. Prints one JSON object per section and a one-line summary last.
 """
 
 from __future__ import annotations
@@ -11,61 +14,149 @@ import json
 import math
 import sys
 import time
+from collections import Counter
+from multiprocessing import Pool
 from pathlib import Path
 
 sys.path[0] = str(Path(__file__).resolve().parents[1])  # this file's name would shadow the vision package
 
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
+from scipy.optimize import linear_sum_assignment  # noqa: E402
 
 from sim.board import CLUB, TOURNAMENT  # noqa: E402
 from vision import NoBoardError, score_photo  # noqa: E402
 from vision.synth import random_scene, random_style, render  # noqa: E402
+from vision.synth.shots import photographed_verdict, random_pair  # noqa: E402
 from vision.teams import ALIASES, PALETTE  # noqa: E402
 
 REAL = Path(__file__).resolve().parents[2] / "shared" / "real_photos"
+OUT = Path(__file__).resolve().parents[1] / "out"
+MATCH_SHARE = 0.6  # a found disc within this share of a disc radius (in the image) of a true one is that disc
+CAL_BAD_MM = 2.0  # median error of discs' distance from the hole above which a photo's misses are blamed on calibration
 
 
-def synthetic(count: int, seed: int) -> dict:
-    found = true = matched = team_ok = points_ok = exact = wrong_unflagged = failed = 0
-    radial, secs = [], []
-    for k in range(count):
-        rng = np.random.default_rng([seed, k])
-        board = CLUB if k % 5 == 4 else TOURNAMENT
-        scene = random_scene(rng, board)
-        img, t = render(scene, random_style(rng), rng)
-        img = cv2.imdecode(cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, t["jpeg_quality"]])[1], 1)
-        t0 = time.perf_counter()
-        try:
-            s = score_photo(img, board=board, teams={n: tuple(c) for n, c in t["team_colours"].items()})
-        except NoBoardError:
-            failed += 1
-            continue
-        secs.append(time.perf_counter() - t0)
-        on = [d for d in t["discs"] if d["in_play"]]
-        true += len(on)
-        found += len(s.discs)
-        for d in on:  # match on distance from the hole and team-free position (rotation is calibration's job)
-            rt = math.hypot(d["x_mm"], d["y_mm"])
-            best = min(s.discs, key=lambda f: abs(math.hypot(f.x_mm, f.y_mm) - rt), default=None)
-            if best is not None and abs(math.hypot(best.x_mm, best.y_mm) - rt) < 5:
-                matched += 1
-                radial.append(abs(math.hypot(best.x_mm, best.y_mm) - rt))
-                team_ok += best.team == d["team"]
-                points_ok += best.points == d["points"]
-        ok = s.totals == {n: v for n, v in t["totals"].items() if n in s.totals}
-        exact += ok
-        wrong_unflagged += (not ok) and not s.uncertain
-    n = count - failed
-    return {
-        "photos": count, "no_board": failed, "recall": matched / max(true, 1),
-        "precision": min(1.0, matched / max(found, 1)),
-        "team_accuracy": team_ok / max(matched, 1), "points_accuracy": points_ok / max(matched, 1),
+def _jpeg(img: np.ndarray, quality: int) -> np.ndarray:
+    return cv2.imdecode(cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, quality])[1], cv2.IMREAD_COLOR)
+
+
+def _px_per_mm(h: np.ndarray) -> float:
+    p = np.array([[0, 0, 1], [1, 0, 1], [0, 1, 1]], float) @ np.asarray(h).T
+    p = p[:, :2] / p[:, 2:]
+    (ax, ay), (bx, by) = p[1] - p[0], p[2] - p[0]
+    return float(np.sqrt(abs(ax * by - ay * bx)))
+
+
+def evaluate_photo(name: str, truth: dict, s, board) -> tuple[dict, list[dict], list[dict]]:
+    """Per-photo figures, the misses and every matched disc's margin and errors; matched in image pixels."""
+    on = [d for d in truth["discs"] if d["in_play"]]
+    found = list(s.discs)
+    tol = MATCH_SHARE * board.disc_r * _px_per_mm(truth["board_to_image"])
+    cost = np.array([[math.dist(d["px"], f.px) for f in found] for d in on]).reshape(len(on), len(found))
+    rows, cols = linear_sum_assignment(cost) if cost.size else ([], [])
+    pairs = [(i, j) for i, j in zip(rows, cols, strict=True) if cost[i, j] <= tol]
+    # Calibration error in distance from the hole, which is all a score depends on. Which way is "up" is a
+    # convention (the board looks the same turned by 90 degrees); the turn is reported apart.
+    flat = [d for d in on if d["points"] != 20]
+    base = np.array([d["px_base"] for d in flat], float).reshape(-1, 2)
+    true_xy = np.array([(d["x_mm"], d["y_mm"]) for d in flat], float).reshape(-1, 2)
+    cal_xy = s.calibration.to_board(base) if flat else np.zeros((0, 2))
+    cal_err = np.abs(np.hypot(*cal_xy.T) - np.hypot(*true_xy.T))
+    cal_bad = bool(len(cal_err) and np.median(cal_err) > CAL_BAD_MM)
+    turn = np.arctan2(cal_xy[:, 1], cal_xy[:, 0]) - np.arctan2(true_xy[:, 1], true_xy[:, 0])
+    rot = math.degrees(float(np.angle(np.mean(np.exp(1j * turn))))) if flat else 0.0
+    misses, errors = [], []
+
+    def miss(kind, d=None, f=None):
+        misses.append({"photo": name, "kind": "calibration" if cal_bad else kind, "seen_as": kind,
+                       "truth": None if d is None else {k: d[k] for k in ("x_mm", "y_mm", "team", "points", "px")},
+                       "found": None if f is None else {"x_mm": round(f.x_mm, 2), "y_mm": round(f.y_mm, 2),
+                                                         "team": f.team, "points": f.points,
+                                                         "margin_mm": round(f.margin_mm, 2),
+                                                         "uncertain": f.uncertain, "why": list(f.why),
+                                                         "px": [round(v, 1) for v in f.px]}})
+
+    got_i = {i for i, _ in pairs}
+    got_j = {j for _, j in pairs}
+    for i, d in enumerate(on):
+        if i not in got_i:
+            miss("missed disc", d)
+    for j, f in enumerate(found):
+        if j not in got_j:
+            miss("false disc", f=f)
+    for i, j in pairs:
+        d, f = on[i], found[j]
+        if f.team != d["team"]:
+            miss("wrong team", d, f)
+        if f.points != d["points"]:
+            miss("wrong points", d, f)
+        if d["points"] != 20:
+            err = math.hypot(f.x_mm, f.y_mm) - math.hypot(d["x_mm"], d["y_mm"])
+            errors.append({"photo": name, "radial_err_mm": round(err, 3), "margin_mm": round(f.margin_mm, 3),
+                           "sigma_mm": round(f.sigma_mm, 3), "points_ok": f.points == d["points"],
+                           "true_margin_mm": d["margin_mm"], "uncertain": f.uncertain})
+    ok = s.totals == {n: v for n, v in truth["totals"].items() if n in s.totals}
+    photo = {"photo": name, "exact": ok, "uncertain": s.uncertain, "discs": len(on), "found": len(found),
+             "matched": len(pairs), "team_ok": sum(found[j].team == on[i]["team"] for i, j in pairs),
+             "points_ok": sum(found[j].points == on[i]["points"] for i, j in pairs),
+             "radial": [abs(e["radial_err_mm"]) for e in errors], "cal_err_mm": float(np.median(cal_err))
+             if len(cal_err) else 0.0, "cal_rot_deg": round(rot, 2), "kinds": sorted({m["kind"] for m in misses})}
+    return photo, misses, errors
+
+
+def _one_synthetic(args) -> tuple[dict, list[dict], list[dict]] | None:
+    seed, k = args
+    cv2.setNumThreads(1)
+    rng = np.random.default_rng([seed, k])
+    board = CLUB if k % 5 == 4 else TOURNAMENT
+    img, t = render(random_scene(rng, board), random_style(rng), rng)
+    img = _jpeg(img, t["jpeg_quality"])
+    t0 = time.process_time()
+    try:
+        s = score_photo(img, board=board, teams={n: tuple(c) for n, c in t["team_colours"].items()})
+    except NoBoardError:
+        return None
+    secs = time.process_time() - t0
+    photo, misses, errors = evaluate_photo(f"synth_{seed}_{k:04d}", t, s, board)
+    photo["seconds"] = secs
+    return photo, misses, errors
+
+
+def synthetic(count: int, seed: int, jobs: int) -> tuple[dict, list[dict], list[dict]]:
+    with Pool(jobs) as pool:
+        results = pool.map(_one_synthetic, [(seed, k) for k in range(count)], chunksize=1)
+    done = [r for r in results if r is not None]
+    photos = [r[0] for r in done]
+    misses = [m for r in done for m in r[1]]
+    errors = [e for r in done for e in r[2]]
+    true, found, matched = (sum(p[k] for p in photos) for k in ("discs", "found", "matched"))
+    radial = [e for p in photos for e in p["radial"]]
+    wrong = [p for p in photos if not p["exact"]]
+    right = [p for p in photos if p["exact"]]
+    abs_err = np.abs([e["radial_err_mm"] for e in errors]) if errors else np.zeros(1)
+    summary = {
+        "photos": count, "no_board": count - len(done), "recall": matched / max(true, 1),
+        "precision": matched / max(found, 1),
+        "team_accuracy": sum(p["team_ok"] for p in photos) / max(matched, 1),
+        "points_accuracy": sum(p["points_ok"] for p in photos) / max(matched, 1),
         "radial_error_mm_p50": float(np.percentile(radial, 50)) if radial else None,
         "radial_error_mm_p95": float(np.percentile(radial, 95)) if radial else None,
-        "exact_totals": exact / max(n, 1), "wrong_totals_not_flagged": wrong_unflagged / max(n, 1),
-        "seconds_per_photo_1600x1200": float(np.median(secs)) if secs else None,
+        "radial_error_mm_p99": float(np.percentile(abs_err, 99)),
+        "radial_error_mm_max": float(abs_err.max()),
+        "exact_totals": len(right) / max(len(photos), 1),
+        "photos_flagged": sum(p["uncertain"] for p in photos) / max(len(photos), 1),
+        "wrong_totals_not_flagged": sum(not p["uncertain"] for p in wrong) / max(len(wrong), 1),
+        "wrong_totals_not_flagged_count": sum(not p["uncertain"] for p in wrong),
+        "correct_photos_flagged": sum(p["uncertain"] for p in right) / max(len(right), 1),
+        "calibration_bad_photos": sum(p["cal_err_mm"] > CAL_BAD_MM for p in photos),
+        "calibration_turn_deg": Counter(f"{round(p['cal_rot_deg'] / 90) * 90 % 360}"
+                                        f"{'' if abs(math.remainder(p['cal_rot_deg'], 90)) < 2 else ' +-2..45'}"
+                                        for p in photos),
+        "misses_by_kind": Counter(m["kind"] for m in misses),
+        "wrong_photos_by_kind": Counter(k for p in wrong for k in p["kinds"]),
+        "cpu_seconds_per_photo_1600x1200": float(np.median([p["seconds"] for p in photos])) if photos else None,
     }
+    return summary, misses, errors
 
 
 def real() -> list[dict]:
@@ -76,24 +167,90 @@ def real() -> list[dict]:
         s = score_photo(REAL / row["image"], teams=teams)
         want = {names[0]: int(row["team1_points"]), names[1]: int(row["team2_points"])}
         out.append({"image": row["image"], "truth": want, "detected": s.totals, "exact": s.totals == want,
-                    "uncertain": s.uncertain})
+                    "uncertain": s.uncertain, "discs": len(s.discs),
+                    "unsure_discs": [f"{d.team} {d.points} ({', '.join(d.why)})" for d in s.discs if d.uncertain]})
     return out
+
+
+def speed_12mp(count: int, seed: int) -> dict:
+    """CPU seconds (one thread) to score a 4000x3000 photo: synthetic photos rendered at 12 megapixels."""
+    cv2.setNumThreads(1)
+    secs = []
+    for k in range(count):
+        rng = np.random.default_rng([seed, 10_000 + k])
+        img, t = render(random_scene(rng), random_style(rng), rng, size=(4000, 3000), supersample=1)
+        t0 = time.process_time()
+        try:
+            score_photo(img, teams={n: tuple(c) for n, c in t["team_colours"].items()})
+        except NoBoardError:
+            continue
+        secs.append(time.process_time() - t0)
+    return {"photos": count, "cpu_seconds_p50": float(np.median(secs)), "cpu_seconds_max": float(np.max(secs))}
+
+
+def _one_pair(args) -> dict:
+    seed, k = args
+    cv2.setNumThreads(1)
+    rng = np.random.default_rng([seed, 20_000 + k])
+    pair = random_pair(rng)
+    got = photographed_verdict(pair, rng)
+    want = pair.verdict
+    same = {key: got[key] == want[key] for key in want}
+    return {"pair": k, "kind": pair.kind, "rules": pair.rules, "want": want, "got": got, "ok": all(same.values())}
+
+
+def pairs(count: int, seed: int, jobs: int) -> tuple[dict, list[dict]]:
+    with Pool(jobs) as pool:
+        rows = pool.map(_one_pair, [(seed, k) for k in range(count)], chunksize=1)
+    by_kind: dict[str, list[bool]] = {}
+    for r in rows:
+        by_kind.setdefault(r["kind"], []).append(r["ok"])
+    return ({"pairs": count, "verdict_accuracy": sum(r["ok"] for r in rows) / max(count, 1),
+             "by_kind": {k: f"{sum(v)}/{len(v)}" for k, v in sorted(by_kind.items())}},
+            [r for r in rows if not r["ok"]])
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--count", type=int, default=300)
-    ap.add_argument("--quick", action="store_true", help="30 synthetic photos")
+    ap.add_argument("--count", type=int, default=300, help="synthetic photos")
+    ap.add_argument("--pairs", type=int, default=100, help="before/after pairs from simulated shots")
+    ap.add_argument("--quick", action="store_true", help="40 photos, 20 pairs, 2 photos at 12 MP")
     ap.add_argument("--seed", type=int, default=2025)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--misses", type=Path, default=OUT / "vision_misses.jsonl")
+    ap.add_argument("--errors", type=Path, default=OUT / "vision_errors.jsonl")
+    ap.add_argument("--sections", default="synthetic,real,speed,pairs", help="comma-separated sections to run")
     a = ap.parse_args()
-    syn = synthetic(30 if a.quick else a.count, a.seed)
+    n_photos, n_pairs, n_big = (40, 20, 2) if a.quick else (a.count, a.pairs, 5)
+    a.misses.parent.mkdir(parents=True, exist_ok=True)
+    want = set(a.sections.split(","))
+    syn, misses, errors = synthetic(n_photos, a.seed, a.jobs) if "synthetic" in want else ({}, [], [])
     print(json.dumps({"synthetic": syn}))
-    rp = real()
+    rp = real() if "real" in want else []
     for r in rp:
         print(json.dumps(r))
-    print(f"synthetic exact {syn['exact_totals']:.1%} (unflagged wrong {syn['wrong_totals_not_flagged']:.1%}), "
-          f"radial p50 {syn['radial_error_mm_p50']} mm; real exact {sum(r['exact'] for r in rp)}/{len(rp)}")
-
+    big = speed_12mp(n_big, a.seed) if "speed" in want else {}
+    print(json.dumps({"speed_12mp": big}))
+    pr, wrong_pairs = pairs(n_pairs, a.seed, a.jobs) if "pairs" in want else ({}, [])
+    print(json.dumps({"shot_pairs": pr}))
+    with open(a.misses, "w") as f:
+        for m in misses + [{"kind": "wrong verdict", **w} for w in wrong_pairs]:
+            f.write(json.dumps(m) + "\n")
+    with open(a.errors, "w") as f:
+        for e in errors:
+            f.write(json.dumps(e) + "\n")
+    parts = []
+    if syn:
+        parts.append(f"synthetic exact {syn['exact_totals']:.1%} of {n_photos}, flagged {syn['photos_flagged']:.1%}, "
+                     f"unflagged wrong {syn['wrong_totals_not_flagged_count']}, radial p50/p95 "
+                     f"{syn['radial_error_mm_p50']:.2f}/{syn['radial_error_mm_p95']:.2f} mm")
+    if rp:
+        parts.append(f"real exact {sum(r['exact'] for r in rp)}/{len(rp)} (flagged {sum(r['uncertain'] for r in rp)})")
+    if big:
+        parts.append(f"12 MP {big['cpu_seconds_p50']:.2f} s")
+    if pr:
+        parts.append(f"verdicts {pr['verdict_accuracy']:.1%} of {n_pairs}")
+    print("; ".join(parts))
 
 if __name__ == "__main__":
     main()

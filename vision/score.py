@@ -16,15 +16,17 @@ from calibration import Calibration, calibrate, read_image
 from sim.board import TOURNAMENT, Board, zone_at_radius
 from sim.game import Disc, RoundResult, State, score_round
 from sim.rules import MatchFormat
-from vision.discs import FoundDisc, Silhouette, find_discs, refine
+from vision.discs import FoundDisc, Silhouette, find_discs
 from vision.rectify import Plane, lifted_homography
-from vision.teams import SAME_TEAM_DE, TeamSplit, face_colours, hex_colour, split_teams
+from vision.teams import TeamSplit, face_colours, hex_colour, rgb_to_lab, split_teams
 
 SIGMA_FLOOR_MM = 0.35  # model error of a disc's fitted centre (edge blur, bevel, shadow) on a clean photo
 K_SIGMA = 3.0  # a call is sure when the disc's edge is this many position errors from the line
 TEAM_DOUBT = 0.6  # own-colour distance over other-colour distance above which the team is unsure
 WEAK_SCORE = 0.5  # circle support under which a disc's very existence is in doubt
 RING_TOLERANCE = 0.15  # measured ring radii further than this share from the profile are not trusted
+HOLE_SAME_DE = 14.0  # a sunk disc's top looks like its team's discs within this (delta-E)
+FLOOR_L, FLOOR_CHROMA = 36.0, 14.0  # an empty hole's shadowed floor: darker and greyer than this
 
 
 class NoBoardError(ValueError):
@@ -164,16 +166,14 @@ def calibrated(image: np.ndarray, board: Board, calibration: Calibration | None)
     return result.calibration
 
 
-def find_all(scene: Scene) -> tuple[list[FoundDisc], FoundDisc | None, bool]:
-    """Discs on the surface, the disc in the 20 hole (or None), and whether the hole call is in doubt."""
+def find_all(scene: Scene) -> list[FoundDisc]:
+    """Discs resting on the playing surface (the 20 hole is left to ``hole_call``)."""
     b = scene.board
     hx, hy = scene.hole_on_top()
     keep_out = b.hole_r - b.disc_r + 3.0
     # A disc rests on the surface only if it does not overhang the edge (2 mm slack for the fit).
-    discs = find_discs(scene.image, scene.top.board_to_image, scene.silhouette, disc_r=b.disc_r,
-                       within_mm=b.surface_r - b.disc_r + 2.0, exclude=(hx, hy, keep_out))
-    in_hole, doubtful = hole_disc(scene)
-    return discs, in_hole, doubtful
+    return find_discs(scene.image, scene.top.board_to_image, scene.silhouette, disc_r=b.disc_r,
+                      within_mm=b.surface_r - b.disc_r + 2.0, exclude=(hx, hy, keep_out))
 
 
 def hole_plane(scene) -> Plane:
@@ -182,21 +182,25 @@ def hole_plane(scene) -> Plane:
     return Plane(lifted_homography(scene.calibration, max(b.disc_thickness - b.hole_depth, 0.0)), 1.0, 2 * b.hole_r)
 
 
+def hole_call(hole_lab: np.ndarray, team_labs: list[np.ndarray | None]) -> tuple[int | None, bool]:
+    """Which team's disc sits in the 20 hole (None: empty), and whether that is in doubt.
 
-
-def hole_disc(scene: Scene) -> tuple[FoundDisc | None, bool]:
-    """A disc sunk in the 20 hole: its rim (disc radius) is told from the hole's own rim (hole radius).
-
-    The sunk disc is fitted on its own top-face plane as a plain circle (its wall is hidden in the hole).
+    A disc fills the hole to within a millimetre or two, so the hole's outline says little at phone resolution;
+    its colour says more. A sunk disc's top stands above the surface, lit like the other discs, so it looks like
+    its team's discs; an empty hole shows its shadowed floor. A team as dark and grey as such a floor cannot be
+    told from it: the hole is then read as empty (20s are usually taken out at once) and the call is in doubt.
     """
-    b = scene.board
-    fit = refine(scene.image, hole_plane(scene), Silhouette((0.0, 0.0), 0.0), 0.0, 0.0, b.disc_r, 1.0, fit_radius=True)
-    if fit is None or fit.support < 0.6 or math.hypot(fit.x, fit.y) > b.hole_r:
-        return None, False
-    split = (b.disc_r + b.hole_r) / 2 + 0.3  # fitted outlines run about 0.3 mm outside the true rim
-    if fit.r >= split:
-        return None, abs(fit.r - split) < 0.4
-    return fit, abs(fit.r - split) < 0.4
+    dist = [np.inf if lab is None else float(np.linalg.norm(hole_lab - lab)) for lab in team_labs]
+    k = int(np.argmin(dist))
+    if not np.isfinite(dist[k]):
+        return None, _floor_like(hole_lab)
+    if _floor_like(team_labs[k]):
+        return None, dist[k] <= 2 * HOLE_SAME_DE
+    return (k, False) if dist[k] <= HOLE_SAME_DE else (None, dist[k] <= 1.5 * HOLE_SAME_DE)
+
+
+def _floor_like(lab: np.ndarray) -> bool:
+    return bool(lab[0] < FLOOR_L and math.hypot(lab[1], lab[2]) < FLOOR_CHROMA)
 
 
 def disc_radius(board: Board, discs: list[FoundDisc]) -> float:
@@ -210,24 +214,24 @@ def disc_radius(board: Board, discs: list[FoundDisc]) -> float:
 
 def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> PhotoScore:
     b, cal = scene.board, scene.calibration
-    discs, in_hole, hole_doubt = find_all(scene)
+    discs = find_all(scene)
     r_disc = disc_radius(b, discs)
     centres = np.array([(d.x, d.y) for d in discs], float).reshape(-1, 2)
     lab = face_colours(scene.image, scene.top, centres, r_disc)
     split: TeamSplit = split_teams(lab, teams)
     labels, doubt = list(split.labels), list(split.doubt)
-    if in_hole is not None:
-        # The hole's floor can look like anything; a disc in it must look like one team's discs.
-        hole_lab = face_colours(scene.image, hole_plane(scene), np.array([(in_hole.x, in_hole.y)]), r_disc)[0]
-        means = [lab[split.labels == t].mean(0) for t in (0, 1) if np.any(split.labels == t)]
-        dist = [float(np.linalg.norm(hole_lab - m)) for m in means]
-        if not dist or min(dist) > SAME_TEAM_DE:
-            in_hole = None
-        else:
-            t = int(np.argmin(dist)) if len(means) == 2 else int(split.labels[0])
-            discs = discs + [in_hole]
-            labels.append(t)
-            doubt.append(min(dist) / max(max(dist), 1e-6) if len(dist) == 2 else 0.0)
+    hole_lab = face_colours(scene.image, hole_plane(scene), np.zeros((1, 2)), r_disc)[0]
+    team_labs = [lab[split.labels == t].mean(0) if np.any(split.labels == t) else None for t in (0, 1)]
+    if teams and any(t is None for t in team_labs):  # a team with no disc on the surface: its given colour
+        given = rgb_to_lab(list(teams.values()))
+        team_labs = [given[t] if team_labs[t] is None else team_labs[t] for t in (0, 1)]
+    in_team, hole_doubt = hole_call(hole_lab, team_labs)
+    if in_team is not None:
+        discs = discs + [FoundDisc(0.0, 0.0, r_disc, 1.0, 1.0, 0.0)]
+        labels.append(in_team)
+        others = [float(np.linalg.norm(hole_lab - t)) for t in team_labs if t is not None]
+        doubt.append(min(others) / max(max(others), 1e-6) if len(others) == 2 else 0.0)
+    in_hole = in_team is not None
     notes = []
     if hole_doubt:
         notes.append("cannot tell whether a disc sits in the 20 hole")
@@ -235,7 +239,7 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
         notes.append(f"the board was found with low confidence ({cal.confidence:.2f})")
     out = []
     for k, d in enumerate(discs):
-        sunk = in_hole is not None and k == len(discs) - 1
+        sunk = in_hole and k == len(discs) - 1
         if sunk:
             points, margin = 20, max(b.hole_r - r_disc, 0.0)
         else:
