@@ -67,7 +67,11 @@ def pair_match(client):
     black = names.index("black")
     r = client.post(f"/api/companion/{mid}/teams", json={"taps": [colour[black], colour[1 - black]]})
     assert r.status_code == 200, r.json
-    assert r.json["names"][0] == "black"
+    dark, light = (sum(t["rgb"]) for t in r.json["teams"])
+    assert dark < 200 < light  # colours taken from the tapped discs, in tap order
+    r = client.post(f"/api/companion/{mid}/teams", json={"taps": [colour[black], colour[1 - black]],
+                                                         "names": ["black", "natural"]})
+    assert r.json["names"] == ["black", "natural"]
     upload(client, mid, before)
     return upload(client, mid, (PAIRS / "synth_7_0001_after.jpg").read_bytes())
 

@@ -364,12 +364,21 @@ def name_teams(match_id: int):
     (cx, cy), = cal.to_board([[cal.image_size[0] / 2, cal.image_size[1] / 2]])
     ends = cal.to_image([[cx, cy], [cx + 0.5 * match.game.board.disc_r, cy]])
     radius = float(((ends[1] - ends[0]) ** 2).sum() ** 0.5)
-    colours = []
+    colours, hit = [], []
     for t in taps:
         x, y = number({"x": t[0]}, "x"), number({"y": t[1]}, "y")
         if not (0 <= x < cal.image_size[0] and 0 <= y < cal.image_size[1]):
             raise ApiError(f"the tap ({x:.0f}, {y:.0f}) is outside the photo")
-        colours.append(photos.patch_colour(image, x, y, radius))
+        # On a found disc the colour of its whole team is steadier than one disc's (glare, shadow).
+        near = [d for d in score.discs if (d.px[0] - x) ** 2 + (d.px[1] - y) ** 2 <= (2.5 * radius) ** 2]
+        if near:
+            team = min(near, key=lambda d: (d.px[0] - x) ** 2 + (d.px[1] - y) ** 2).team
+            hit.append(team)
+            colours.append(tuple(int(v) for v in score.team_colours[score.teams.index(team)]))
+        else:
+            colours.append(photos.patch_colour(image, x, y, radius))
+    if len(hit) == 2 and hit[0] == hit[1]:
+        raise ApiError("both taps are on discs of the same team: tap one disc of each colour", 422)
     chosen = [(n or "").strip()[:24] or _colour_word(c) for n, c in zip(names, colours, strict=True)]
     if chosen[0] == chosen[1]:
         chosen = [f"{chosen[0]} 1", f"{chosen[1]} 2"] if not any(names) else chosen
