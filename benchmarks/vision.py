@@ -234,7 +234,7 @@ def main() -> None:
     pr, wrong_pairs = pairs(n_pairs, a.seed, a.jobs) if "pairs" in want else ({}, [])
     print(json.dumps({"shot_pairs": pr}))
     with open(a.misses, "w") as f:
-        for m in misses + [{"kind": "wrong verdict", **w} for w in wrong_pairs]:
+        for m in misses + [{**w, "shot_kind": w["kind"], "kind": "wrong verdict"} for w in wrong_pairs]:
             f.write(json.dumps(m) + "\n")
     with open(a.errors, "w") as f:
         for e in errors:

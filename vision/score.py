@@ -20,7 +20,7 @@ from vision.discs import FoundDisc, Silhouette, find_discs
 from vision.rectify import Plane, lifted_homography
 from vision.teams import TeamSplit, face_colours, hex_colour, rgb_to_lab, split_teams
 
-SIGMA_FLOOR_MM = 0.35  # model error of a disc's fitted centre (edge blur, bevel, shadow) on a clean photo
+SIGMA_FLOOR_MM = 1.3  # model error of a disc's centre: 3x this is the p99 of |radial error| (3.98 mm, benchmark)
 K_SIGMA = 3.0  # a call is sure when the disc's edge is this many position errors from the line
 TEAM_DOUBT = 0.6  # own-colour distance over other-colour distance above which the team is unsure
 WEAK_SCORE = 0.5  # circle support under which a disc's very existence is in doubt

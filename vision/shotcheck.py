@@ -11,7 +11,7 @@ opponent discs that moved or left (``hit_opponent`` None) and the explanation sa
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 from scipy.optimize import linear_sum_assignment
@@ -24,6 +24,8 @@ from vision.score import PhotoDisc, PhotoScore, score_photo
 
 MATCH_MAX_MM = 150.0  # a disc further than this from where it was is not taken for the same disc
 MOVE_MIN_MM = 1.5  # smallest displacement called a move, whatever the position errors
+ALIGN_MM = 6.0  # a disc this close to where one of its team stood before is taken as unmoved when aligning
+ALIGN_STEP_DEG = 5.0  # turns tried when aligning the after photo's board frame to the before photo's
 NEAR_HOLE_MM = 12.0  # a disc that vanished with its edge this close to the hole may have dropped in
 STILLS_NOTE = ("From two photos a touch that moved nothing cannot be seen: a hit is judged from the other side's "
                "discs that moved or left the board.")
@@ -89,6 +91,45 @@ def _match(a: list[PhotoDisc], b: list[PhotoDisc]) -> list[tuple[int, int]]:
     return [(int(i), int(j)) for i, j in zip(rows, cols, strict=True) if cost[i, j] <= MATCH_MAX_MM]
 
 
+def _turn(discs: list[PhotoDisc], angle: float) -> list[PhotoDisc]:
+    c, s = math.cos(angle), math.sin(angle)
+    return [replace(d, x_mm=c * d.x_mm - s * d.y_mm, y_mm=s * d.x_mm + c * d.y_mm) for d in discs]
+
+
+def _unmoved(a: list[PhotoDisc], b: list[PhotoDisc]) -> list[tuple[PhotoDisc, PhotoDisc]]:
+    """Pairs (before, after) of one team within ALIGN_MM of each other: discs the shot left alone."""
+    out = []
+    for q in b:
+        near = [p for p in a if p.team == q.team and math.hypot(p.x_mm - q.x_mm, p.y_mm - q.y_mm) < ALIGN_MM]
+        if near:
+            out.append((min(near, key=lambda p: math.hypot(p.x_mm - q.x_mm, p.y_mm - q.y_mm)), q))
+    return out
+
+
+def align(before: PhotoScore, after: PhotoScore) -> float:
+    """The turn (radians) that brings the after photo's board frame onto the before photo's.
+
+    Each photo is calibrated on its own, and a board looks the same turned by a quarter (its pegs by an
+    eighth), so the two frames may differ by such a turn plus a degree or so. Most discs do not move in a
+    shot: the turn that lines up the most of them, refined on those, is the one.
+    """
+    a = [d for d in before.discs if d.points != 20]
+    b = [d for d in after.discs if d.points != 20]
+    if not a or not b:
+        return 0.0
+    best = max((len(_unmoved(a, _turn(b, t))), -k, t)
+               for k, t in enumerate(np.radians(np.arange(0, 360, ALIGN_STEP_DEG))))
+    angle = float(best[2])
+    for _ in range(3):
+        pairs = _unmoved(a, _turn(b, angle))
+        if not pairs:
+            break
+        cross = sum(p.x_mm * q.y_mm - p.y_mm * q.x_mm for p, q in pairs)
+        dot = sum(p.x_mm * q.x_mm + p.y_mm * q.y_mm for p, q in pairs)
+        angle -= math.atan2(cross, dot)
+    return angle
+
+
 def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board):
     """Build the ShotReport and the before State (team 0 = ``teams[0]``) from two scored photos."""
     teams = before.teams
@@ -98,8 +139,9 @@ def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board):
     shot_id = len(b_on) + 1
     state = State(tuple(Disc(ids[k], team_of[d.team], d.x_mm, d.y_mm) for k, d in enumerate(b_on) if d.points > 0),
                   (0, 0), 0, 0, (0, 0), (), shot_id + 1)
-    a_on = [d for d in after.discs if d.points != 20]
-    a_sunk = [d for d in after.discs if d.points == 20]
+    turned = _turn(list(after.discs), align(before, after))
+    a_on = [d for d in turned if d.points != 20]
+    a_sunk = [d for d in turned if d.points == 20]
     new_sunk = {t: sum(d.team == t for d in a_sunk) - sum(d.team == t and d.points == 20 for d in before.discs)
                 for t in teams}
     positions, moved, dropped, left = {}, [], [], []

@@ -116,7 +116,7 @@ def split_teams(lab: np.ndarray, given: dict[str, tuple[int, int, int]] | None) 
         labels, centres = two_means(lab)
     else:
         labels, centres = np.zeros(1, int), np.array([lab[0], lab[0]], float)
-    one_colour = len(lab) < 2 or np.linalg.norm(centres[0] - centres[1]) < SAME_TEAM_DE
+    one_colour = len(lab) < 2 or np.linalg.norm(centres[0] - centres[1]) < SAME_TEAM_DE or _one_given(centres, given)
     if one_colour:
         # One team only on the board: decide which, by the given colours or by the palette.
         refs = _reference_labs(given)
@@ -134,6 +134,17 @@ def split_teams(lab: np.ndarray, given: dict[str, tuple[int, int, int]] | None) 
     idx = np.arange(len(lab))
     doubt = dist[idx, labels] / np.maximum(dist[idx, 1 - labels], 1e-6)
     return TeamSplit(names, colours, labels, doubt)
+
+
+def _one_given(centres: np.ndarray, given) -> bool:
+    """Both clusters are shades of one given colour: far closer to each other than the given colours are, and
+    nearer the same one of them (a lone team's discs split by light, not by paint)."""
+    if not given:
+        return False
+    refs = rgb_to_lab(list(given.values()))
+    near = [int(np.argmin(np.linalg.norm(refs - c, axis=1))) for c in centres]
+    apart = np.linalg.norm(centres[0] - centres[1])
+    return near[0] == near[1] and apart < 0.4 * float(np.linalg.norm(refs[0] - refs[1]))
 
 
 def _reference_labs(given) -> np.ndarray:
