@@ -1,76 +1,38 @@
 """The page in Debian's Chromium, driven by Playwright: mouse and keyboard shots, replays, a round against the
 computer, and a match that survives a reload and a server restart. Skipped only when /usr/bin/chromium is missing."""
 
-import threading
-from pathlib import Path
-
 import pytest
-from werkzeug.serving import make_server
+from live_browser import LiveServer, error_checked_page, launch_chromium, needs_chromium
 
-from webapp.app import create_app
-
-CHROMIUM = Path("/usr/bin/chromium")
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's Chromium is not installed (make browser)")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
+pytestmark = needs_chromium
 
 
-class LiveServer:
-    """The real app on 127.0.0.1 and a free port, in a thread."""
-
-    def __init__(self, db_path):
-        self.app = create_app({"DATABASE": str(db_path)})
-        self.server = make_server("127.0.0.1", 0, self.app, threaded=True)
-        self.url = f"http://127.0.0.1:{self.server.server_port}"
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
-
-    def stop(self):
-        if self.thread.is_alive():
-            self.server.shutdown()
-            self.server.server_close()
-            self.thread.join(5)
-
+class GameServer(LiveServer):
     def new_match(self, **body):
-        r = self.app.test_client().post("/api/matches", json=body)
+        r = self.api.post("/api/matches", json=body)
         assert r.status_code == 201, r.json
         return r.json["id"]
 
     def match(self, mid):
-        return self.app.test_client().get(f"/api/matches/{mid}").json
+        return self.api.get(f"/api/matches/{mid}").json
 
 
 @pytest.fixture(scope="module")
 def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    with launch_chromium() as b:
         yield b
-        b.close()
 
 
 @pytest.fixture
 def server(db_path):
-    s = LiveServer(db_path)
+    s = GameServer(db_path)
     yield s
     s.stop()
 
 
 @pytest.fixture
 def page(browser):
-    context = browser.new_context(viewport={"width": 1200, "height": 850})
-    pg = context.new_page()
-    errors = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    yield pg
-    context.close()
-    assert not errors, errors
+    yield from error_checked_page(browser, viewport={"width": 1200, "height": 850})
 
 
 def wait_phase(page, phase, timeout=15000):
@@ -199,7 +161,7 @@ def test_reload_and_restart_find_the_match_intact(server, page, db_path):
     assert drawn() == expected
 
     server.stop()
-    again = LiveServer(db_path)
+    again = GameServer(db_path)
     try:
         page.goto(f"{again.url}/")
         page.wait_for_selector(f"#match-list a[href='/play/{mid}']")

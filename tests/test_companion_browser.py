@@ -3,56 +3,34 @@ files refused with nothing changed, teams named by tapping, a before/after verdi
 the total, advice drawn on the photo, and a reload that finds the match intact."""
 
 import csv
-import threading
 from pathlib import Path
 
 import pytest
-from werkzeug.serving import make_server
-
-from webapp.app import create_app
+from live_browser import LiveServer, error_checked_page, launch_chromium, needs_chromium
 
 ROOT = Path(__file__).resolve().parents[1]
 REAL = ROOT.parent / "shared" / "real_photos"
 PAIRS = ROOT / "sample_images" / "pairs"
-CHROMIUM = Path("/usr/bin/chromium")
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's Chromium is not installed (make browser)")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run"]
+pytestmark = needs_chromium
 PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    app = create_app({"DATABASE": str(tmp_path_factory.mktemp("cb") / "c.sqlite3")})
-    srv = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
-    thread.start()
-    srv.url = f"http://127.0.0.1:{srv.server_port}"
-    srv.api = app.test_client()
-    yield srv
-    srv.shutdown()
-    srv.server_close()
-    thread.join(5)
+    s = LiveServer(tmp_path_factory.mktemp("cb") / "c.sqlite3")
+    yield s
+    s.stop()
 
 
 @pytest.fixture(scope="module")
 def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    with launch_chromium() as b:
         yield b
-        b.close()
 
 
 @pytest.fixture
 def page(browser):
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2)
-    pg = context.new_page()
-    errors = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    yield pg
-    context.close()
-    assert not errors, errors
+    yield from error_checked_page(browser, viewport=PHONE, device_scale_factor=2)
 
 
 def data(page):
