@@ -12,6 +12,7 @@ from PIL import Image
 from calibration import ImageReadError
 from sim.board import board_named
 from vision import NoBoardError, parse_teams, score_photo
+from vision.synth.shots import photographed_verdict, random_pair
 from vision.teams import ALIASES, PALETTE
 from webapp.cli import main
 
@@ -82,3 +83,11 @@ def test_huge_image_refused_before_decoding(tmp_path):
     Image.new("L", (12000, 9000)).save(p)  # 108 megapixels of zeros compress to a small file
     with pytest.raises(ImageReadError):
         score_photo(p)
+
+
+@pytest.mark.parametrize("kind", ["hit", "miss", "open-outside"])
+def test_shot_pair_verdict_matches_the_simulator(kind):
+    # A real simulated shot, photographed before and after (camera nudged), judged from the photos alone.
+    rng = np.random.default_rng([11, len(kind)])
+    pair = random_pair(rng, kind=kind, rules="casual")
+    assert photographed_verdict(pair, rng) == pair.verdict

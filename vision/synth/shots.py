@@ -34,11 +34,14 @@ class ShotPair:
     rules: str
     kind: str  # what the shot was meant to be (the verdict says what it was)
     verdict: dict  # the simulator's verdict in check_shot's terms: see ``verdict_json``
-    shot_at: tuple[float, float] | None  # where the shot disc came to rest on the surface
 
 
 def verdict_json(foul: bool, rule: str | None, shot_place: str, twenty: bool) -> dict:
-    """What a shot check must get right: foul, rule, where the shot disc ended ('surface', 'hole', 'gone'), 20."""
+    """What a shot check must get right: foul, rule, where the shot disc ended, 20.
+
+    The shot disc ends 'in play', in the 'hole', or 'out' (in the ditch, or on the surface over the outer
+    line, which scores nothing alike).
+    """
     return {"foul": foul, "rule": rule, "shot_disc": shot_place, "twenty": twenty}
 
 
@@ -138,7 +141,8 @@ def random_pair(rng: np.random.Generator, board: Board = TOURNAMENT, *, kind: st
     team_of = {d.id: d.team for d in state.discs} | {shot_id: shooter_team}
     v = played.result.verdict
     m = played.motion
-    place = "surface" if shot_id in m.positions else "hole" if shot_id in m.dropped else "gone"
+    rest = m.positions.get(shot_id)
+    place = "hole" if shot_id in m.dropped else "in play" if rest and board.zone(*rest).points > 0 else "out"
     after = _after_discs(board, state, played, rng, team_of)
     ditch: list[tuple[float, float]] = []  # earlier shots' discs in the ditch, the same in both photos
     taken = [(x, y) for x, y, _ in after if math.hypot(x, y) > board.surface_r]
@@ -152,7 +156,7 @@ def random_pair(rng: np.random.Generator, board: Board = TOURNAMENT, *, kind: st
     before = Scene(board, tuple(SceneDisc(d.x, d.y, names[d.team]) for d in state.discs) + tuple(extra), colours)
     after_scene = Scene(board, tuple(SceneDisc(x, y, names[t]) for x, y, t in after) + tuple(extra), colours)
     return ShotPair(before, after_scene, names[shooter_team], rules, kind,
-                    verdict_json(v.foul, v.rule, place, bool(v.twenties)), m.positions.get(shot_id))
+                    verdict_json(v.foul, v.rule, place, bool(v.twenties)))
 
 
 def photographed_verdict(pair: ShotPair, rng: np.random.Generator) -> dict:
@@ -165,5 +169,5 @@ def photographed_verdict(pair: ShotPair, rng: np.random.Generator) -> dict:
     check = check_shot(img_b, img_a, shooter=pair.shooter, teams=pair.before.team_colours, rules=pair.rules,
                        board=pair.before.board)
     d = check.shot_disc
-    place = "gone" if d is None else "hole" if d.points == 20 else "surface"
+    place = "out" if d is None or d.points == 0 else "hole" if d.points == 20 else "in play"
     return verdict_json(check.verdict.foul, check.verdict.rule, place, check.twenty)
