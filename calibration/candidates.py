@@ -1,13 +1,17 @@
-"""First look: which ellipse in the photo belongs to a crokinole board, and how big its 15 ring is.
+"""First look: where in the photo a crokinole board is, as a homography good enough to measure from.
 
-Every long edge contour that is close to an elliptical arc is a candidate. A candidate is tested by unrolling
-the image around it (polar samples in the ellipse's own normalised frame) and looking for the board's signature:
-thin rings at radii 1 : 2 : 3 (15 line, middle line, outer line), whichever ring the candidate itself is. Hands,
+Every long edge contour that is close to an elliptical arc is a candidate ring, and so is every pair of them that
+are images of concentric circles (the pair fixes the perspective exactly, up to a rotation). A candidate is
+tested by unrolling the image around it (polar samples in its own frame, where its ring has radius 1) and looking
+for the board's signature: thin rings at radii 1 : 2 : 3 (15 line, middle line, outer line), whichever ring the
+candidate itself is. A single ellipse is unrolled affinely, which smears the inner rings of an oblique board; a
+concentric pair is unrolled through its perspective, so the rings come out sharp where they really are. Hands,
 score overlays, chairs and other boards seldom carry three concentric rings in that ratio.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 
@@ -15,24 +19,103 @@ import cv2
 import numpy as np
 from scipy.ndimage import maximum_filter1d, uniform_filter1d
 
-from calibration.conics import ellipse_conic, fit_ellipse, sampson
+from calibration.conics import (
+    concentric_gap,
+    concentric_rectification,
+    ellipse_conic,
+    fit_ellipse,
+    sampson,
+)
 
 RING_RATIOS = (1.0, 2.0, 3.0)
 """15, middle and outer line radii relative to the 15 line: the same on every profile (REFERENCE.md)."""
+MAX_CONCENTRIC_GAP = 0.03  # pencil eigenvalue gap (relative) below which two ellipses count as concentric circles
+PAIR_RATIOS = (0.2, 0.9)  # radius ratios of a useful pair: closer ones (two edges of one line) fix nothing
 
 
 @dataclass(frozen=True)
 class Hypothesis:
-    """A candidate ellipse and the scale (in its own radii) at which the 15 ring sits, with the pattern score."""
+    """A candidate frame (homography to look-image pixels; the candidate ring has radius 1, y up), the scale (in
+    those units) at which the 15 ring sits, and the pattern score."""
 
-    ellipse: tuple[float, float, float, float, float]
+    to_image: np.ndarray
     scale: float
     score: float
 
-    def ring(self, k: float) -> tuple[float, float, float, float, float]:
-        """The candidate ellipse scaled to ring ratio ``k`` (1 = 15 line, 2 = middle, 3 = outer)."""
-        cx, cy, a, b, phi = self.ellipse
-        return cx, cy, a * self.scale * k, b * self.scale * k, phi
+    def board_to_image(self, outer_r: float) -> np.ndarray:
+        """Homography board mm -> look pixels, the outer line of radius ``outer_r`` on the candidate's third ring."""
+        k = RING_RATIOS[-1] * self.scale / outer_r
+        return self.to_image @ np.diag([k, k, 1.0])
+
+    @property
+    def centre(self) -> np.ndarray:
+        c = self.to_image[:, 2]
+        return c[:2] / c[2]
+
+    @property
+    def outer_px(self) -> float:
+        """Rough radius in pixels of the outer line (its image's mean distance from the centre)."""
+        th = np.linspace(0, 2 * math.pi, 16, endpoint=False)
+        r = RING_RATIOS[-1] * self.scale
+        pts = _map(self.to_image, np.column_stack([np.cos(th), np.sin(th)]) * r)
+        return float(np.nanmean(np.linalg.norm(pts - self.centre, axis=1)))
+
+
+def _map(h: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """Homography on (..., 2) points; NaN for points on or beyond the vanishing line."""
+    hom = pts @ h[:, :2].T + h[:, 2]
+    w = hom[..., 2:3]
+    return np.where(w > 1e-9 * np.abs(hom).max(), hom[..., :2] / np.where(w == 0, 1, w), np.nan)
+
+
+def ellipse_frame(ell: tuple) -> np.ndarray:
+    """Homography from the ellipse's unit frame (its circle of radius 1, y up) to the image: affine."""
+    cx, cy, a, b, phi = ell
+    c, s = math.cos(phi), math.sin(phi)
+    return np.array([[c * a, s * b, cx], [s * a, -c * b, cy], [0, 0, 1.0]])
+
+
+def pair_frames(ellipses: list[tuple]) -> list[np.ndarray]:
+    """Distinct perspective frames (unit = the larger ellipse) from pairs of ellipses that are concentric
+    circles, the most clearly concentric first."""
+    pairs = []
+    for e1, e2 in itertools.combinations(ellipses, 2):
+        inner, outer = sorted((e1, e2), key=lambda e: e[2] * e[3])
+        ratio = math.sqrt(inner[2] * inner[3] / (outer[2] * outer[3]))
+        if not PAIR_RATIOS[0] < ratio < PAIR_RATIOS[1]:
+            continue
+        r = math.sqrt(outer[2] * outer[3])  # condition: centre on the outer ellipse, unit its size
+        t = np.array([[1 / r, 0, -outer[0] / r], [0, 1 / r, -outer[1] / r], [0, 0, 1.0]])
+        ti = np.linalg.inv(t)
+        ci, co = (ti.T @ ellipse_conic(*e) @ ti for e in (inner, outer))
+        gap = concentric_gap(ci, co)
+        if gap <= MAX_CONCENTRIC_GAP:
+            pairs.append((gap, ci, co, ti))
+    frames = []
+    for _, ci, co, ti in sorted(pairs, key=lambda p: p[0]):
+        rect = concentric_rectification(ci, co, 1.0)
+        if rect is None:
+            continue
+        frame = ti @ np.linalg.inv(rect)
+        if not any(_same_board(frame, f) for f in frames):
+            frames.append(frame)
+    return frames
+
+
+def _same_board(f1: np.ndarray, f2: np.ndarray, tol: float = 0.01) -> bool:
+    """Do two frames differ only by a rotation and scale of their unit (the same board, another ring as unit)?"""
+    m = np.linalg.solve(f2, f1)
+    m = m / m[2, 2]
+    a = m[:2, :2]
+    s = math.sqrt(abs(np.linalg.det(a)))
+    if s == 0:
+        return False
+    return (
+        float(np.abs(m[2, :2]).max()) < tol
+        and abs(a[0, 0] - a[1, 1]) < tol * s
+        and abs(a[0, 1] + a[1, 0]) < tol * s
+        and float(np.abs(m[:2, 2]).max()) < tol * max(s, 1.0)
+    )
 
 
 def edge_ellipses(gray: np.ndarray, limit: int = 14) -> list[tuple]:
@@ -112,25 +195,33 @@ def _similar(e1: tuple, e2: tuple) -> bool:
     return math.hypot(e1[0] - e2[0], e1[1] - e2[1]) < 0.05 * r1 and abs(r1 - r2) < 0.04 * r1
 
 
-def ring_presence(gray: np.ndarray, ell: tuple, rho_max: float = 4.0, n_theta: int = 180) -> tuple:
-    """Fraction of directions with a thin line at each normalised radius around the ellipse (0..rho_max)."""
-    cx, cy, a, b, phi = ell
-    n_rho = int(min(1200, max(200, rho_max * max(a, b))))
-    rho = np.linspace(0, rho_max, n_rho, dtype=np.float32)
+def ring_presence(gray: np.ndarray, to_image: np.ndarray, rho_max: float = 4.0, n_theta: int = 180) -> tuple:
+    """Fraction of directions with a thin line at each radius (candidate units, 0..rho_max) around a frame."""
     th = np.linspace(0, 2 * math.pi, n_theta, endpoint=False)
-    c, s = math.cos(phi), math.sin(phi)
-    ux = (c * a * np.cos(th) - s * b * np.sin(th)).astype(np.float32)
-    uy = (s * a * np.cos(th) + c * b * np.sin(th)).astype(np.float32)
-    mx = cx + ux[:, None] * rho[None, :]
-    my = cy + uy[:, None] * rho[None, :]
+    unit = np.column_stack([np.cos(th), np.sin(th)])
+    rim = _map(to_image, unit)
+    px_per_unit = float(np.nanmedian(np.linalg.norm(rim - _map(to_image, 0.9 * unit), axis=1))) / 0.1
+    if not math.isfinite(px_per_unit) or px_per_unit <= 0:
+        return np.linspace(0, rho_max, 2), np.zeros(2)
+    n_rho = int(min(1200, max(200, rho_max * px_per_unit)))
+    rho = np.linspace(0, rho_max, n_rho, dtype=np.float32)
+    ray = (unit @ to_image[:, :2].T).astype(np.float32)  # a point at radius rho maps to rho * ray + origin
+    hom = ray[:, None, :] * rho[None, :, None] + to_image[:, 2].astype(np.float32)
+    w = hom[..., 2]
+    ahead = w > 1e-6 * abs(float(to_image[2, 2]))
+    w = np.where(ahead, w, 1.0)
+    mx = np.where(ahead, hom[..., 0] / w, -1e5)
+    my = np.where(ahead, hom[..., 1] / w, -1e5)
     g = cv2.remap(gray, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=np.nan)
-    step = rho_max * max(a, b) / n_rho  # pixels per radial sample
+    step = rho_max * px_per_unit / n_rho  # pixels per radial sample (near the candidate ring)
     k = max(3, int(round(4 / step)) | 1)
     valid = np.isfinite(g)
     g = np.where(valid, g, 0)
     ridge = np.abs(g - uniform_filter1d(g, k, axis=1))
     ridge[~maximum_filter1d(~valid, k, axis=1) & valid == 0] = 0  # no edges from the image border
-    noise = np.array([np.median(r[v]) if v.any() else np.inf for r, v in zip(ridge, valid, strict=True)])
+    counts = valid.sum(axis=1)
+    ordered = np.sort(np.where(valid, ridge, np.inf), axis=1)
+    noise = np.where(counts > 0, ordered[np.arange(len(ordered)), counts // 2], np.inf)  # median of valid samples
     noise = np.maximum(noise, 1.0)[:, None]
     peak = ridge >= maximum_filter1d(ridge, k, axis=1)
     hits = (peak & (ridge > 3 * noise)).astype(np.float32)
@@ -146,7 +237,7 @@ def best_scale(rho: np.ndarray, presence: np.ndarray) -> tuple[float, float]:
     the outer line (playing-surface edge, ditch, rail: 3.1 to 3.9 times the 15 ring).
     """
     near_lines = [np.linspace(0.97 / k, 1.03 / k, 13) for k in RING_RATIOS]
-    outside = np.exp(np.linspace(math.log(1 / 3.9), math.log(1 / 3.1), 60))
+    outside = np.exp(np.linspace(math.log(1 / 4.6), math.log(1 / 3.1), 80))
     scales = np.concatenate([*near_lines, outside])
     scales = scales[scales * RING_RATIOS[-1] < rho[-1]]
     idx = lambda r: np.clip(np.searchsorted(rho, r), 0, len(rho) - 1)  # noqa: E731
@@ -161,22 +252,22 @@ def find_boards(gray: np.ndarray, min_score: float, limit: int = 3) -> list[Hypo
 
     Hypotheses are grouped by board (centre); each board's best-scoring one comes first, boards ordered by
     score x sqrt(size), then the other hypotheses by score. In a room with several boards the one photographed
-    is the nearest, and a near oblique board scores a little lower than a far one because perspective bends
-    its rings away from the candidate's shape.
+    is the nearest. A perspective (pair) frame wins a tie with an affine one of the same board.
     """
     hyps = []
     grayf = gray.astype(np.float32)
-    for ell in edge_ellipses(gray):
-        rho, presence = ring_presence(grayf, ell)
+    ellipses = edge_ellipses(gray)
+    frames = [(f, 0.02) for f in pair_frames(ellipses)] + [(ellipse_frame(e), 0.0) for e in ellipses]
+    for frame, bonus in frames:
+        rho, presence = ring_presence(grayf, frame)
         s, score = best_scale(rho, presence)
         if score >= min_score:
-            hyps.append(Hypothesis(ell, s, score))
+            hyps.append(Hypothesis(frame, s, score + bonus))
     hyps.sort(key=lambda hy: -hy.score)
     boards: list[Hypothesis] = []  # the best hypothesis of each distinct board (centre)
     for hy in hyps:
-        r = hy.ring(3.0)
-        if not any(math.hypot(r[0] - b.ellipse[0], r[1] - b.ellipse[1]) < max(r[2], r[3]) for b in boards):
+        if not any(np.linalg.norm(hy.centre - b.centre) < hy.outer_px for b in boards):
             boards.append(hy)
-    boards.sort(key=lambda hy: -hy.score * math.sqrt(hy.scale * math.sqrt(hy.ellipse[2] * hy.ellipse[3])))
-    rest = [hy for hy in hyps if hy not in boards]
+    boards.sort(key=lambda hy: -hy.score * math.sqrt(hy.outer_px))
+    rest = [hy for hy in hyps if not any(hy is b for b in boards)]
     return (boards + rest)[:limit]

@@ -93,6 +93,16 @@ def ellipse_points(ellipse: tuple, ts: np.ndarray, k: float = 1.0) -> tuple[np.n
     return pts, n / np.linalg.norm(n, axis=1, keepdims=True)
 
 
+def concentric_gap(inner: np.ndarray, outer: np.ndarray) -> float:
+    """How far two conics are from being images of concentric circles: 0 when two of the pencil's eigenvalues
+    coincide (the double vanishing line), inf when the eigenvalues are complex (the conics cross)."""
+    vals = np.linalg.eigvals(np.linalg.solve(inner, outer))
+    if np.abs(vals.imag).max() > 1e-9 * np.abs(vals).max():
+        return math.inf
+    v = np.sort(vals.real)
+    return float(min(v[1] - v[0], v[2] - v[1]) / max(v[2] - v[0], 1e-12))
+
+
 def concentric_rectification(inner: np.ndarray, outer: np.ndarray, outer_r: float) -> np.ndarray | None:
     """Homography image -> board mm (up to a rotation about the centre) from two concentric circle images.
 

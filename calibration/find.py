@@ -105,7 +105,7 @@ def calibrate(
         return CalibrationResult(None, "too blurred" if _blurred(gray_l) else "no board found")
     best, reason = None, "no board found: the lines do not fit circles"
     for hyp in hyps:  # the most likely first; a clean fit ends the search
-        h0 = _affine_start(hyp, fm / fl, board)
+        h0 = _start(hyp, fm / fl, board)
         fitted = _measure(gray_m, h0, board, windows=(0.06 * board.outer_r, 6.0, 2.0), two_circle=True)
         if fitted is None:
             continue
@@ -141,15 +141,9 @@ def _cut_off(image_to_board: np.ndarray, board: Board, shape) -> str | None:
     return None if inside.mean() >= 0.6 else "board cut off: less than 60% of the outer line is in the picture"
 
 
-def _affine_start(hyp: Hypothesis, to_measure: float, board: Board) -> np.ndarray:
-    """Image -> board homography that maps the hypothesis' outer ring ellipse onto the outer circle."""
-    cx, cy, a, b, phi = hyp.ring(3.0)
-    cx, cy, a, b = cx * to_measure, cy * to_measure, a * to_measure, b * to_measure
-    c, s = math.cos(phi), math.sin(phi)
-    unrot = np.array([[c, s, 0], [-s, c, 0], [0, 0, 1.0]])
-    shift = np.array([[1, 0, -cx], [0, 1, -cy], [0, 0, 1.0]])
-    scale = np.diag([board.outer_r / a, -board.outer_r / b, 1.0])  # y flip: image down, board up
-    return scale @ unrot @ shift
+def _start(hyp: Hypothesis, to_measure: float, board: Board) -> np.ndarray:
+    """Image (measure copy) -> board homography of a hypothesis."""
+    return np.linalg.inv(np.diag([to_measure, to_measure, 1.0]) @ hyp.board_to_image(board.outer_r))
 
 
 def _line_radii(board: Board) -> list[float]:
