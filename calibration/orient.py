@@ -39,14 +39,24 @@ def angular_signal(gray: np.ndarray, board_to_image: np.ndarray, r_lo: float, r_
 
 
 def comb(response: np.ndarray, period_deg: float, spread_deg: float = 0.75) -> Comb:
-    """Phase at which ``response`` summed every ``period_deg`` is largest, compared with other phases."""
-    resp = np.nan_to_num(response)
-    resp = maximum_filter1d(resp, max(1, int(round(2 * spread_deg / STEP_DEG)) | 1), mode="wrap")
+    """Phase at which ``response`` summed every ``period_deg`` is largest, compared with other phases.
+
+    The teeth are widened by ``spread_deg`` to find the phase and its contrast (a slightly wrong homography bends
+    them apart); the phase itself is then the centroid of the unwidened folded response around that tooth, since
+    the widened one is a flat top whose first index sits ``spread_deg`` too low.
+    """
+    raw = np.nan_to_num(response)
+    resp = maximum_filter1d(raw, max(1, int(round(2 * spread_deg / STEP_DEG)) | 1), mode="wrap")
     per = int(round(period_deg / STEP_DEG))
-    folded = resp[: per * (len(resp) // per)].reshape(-1, per).mean(axis=0)
+    n = per * (len(resp) // per)
+    folded = resp[:n].reshape(-1, per).mean(axis=0)
     i = int(np.argmax(folded))
     contrast = float(folded[i] / (np.median(folded) + 1e-9))
-    return Comb(i * STEP_DEG, contrast, response)
+    fine = raw[:n].reshape(-1, per).mean(axis=0)
+    idx = np.arange(i - 3 * int(round(spread_deg / STEP_DEG)), i + 3 * int(round(spread_deg / STEP_DEG)) + 1)
+    w = np.clip(fine[idx % per] - np.median(fine), 0, None)
+    phase = float(idx @ w / w.sum()) if w.sum() > 0 else float(i)
+    return Comb((phase * STEP_DEG) % period_deg, contrast, response)
 
 
 def line_response(signal: np.ndarray, width_deg: float) -> np.ndarray:
