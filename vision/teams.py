@@ -108,9 +108,8 @@ def two_means(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def split_teams(lab: np.ndarray, given: dict[str, tuple[int, int, int]] | None) -> TeamSplit:
     """Cluster disc colours into two teams and name them (from ``given`` or the palette)."""
-    if len(lab) == 0:
-        names, colours = _names_for(np.array([rgb_to_lab(PALETTE["natural"])[0], rgb_to_lab(PALETTE["dark"])[0]]),
-                                    given)
+    if len(lab) == 0:  # an empty board: the given names, or the plain wooden pair
+        names, colours, _ = _match(_reference_labs(given), given)
         return TeamSplit(names, colours, np.zeros(0, int), np.zeros(0))
     if len(lab) >= 2:
         labels, centres = two_means(lab)
