@@ -8,6 +8,7 @@ import cv2
 import numpy as np
 
 from calibration.model import Calibration, apply_homography
+from calibration.orient import bottom_rotation
 from sim.board import Board
 
 
@@ -50,3 +51,16 @@ def quarter_phase_error_deg(cal: Calibration, project) -> float:
     q = cal.to_board(p)
     a = math.degrees(math.atan2(q[1, 1] - q[0, 1], q[1, 0] - q[0, 0]))
     return abs((a + 45) % 90 - 45)
+
+
+def rotation_error_deg(cal: Calibration, project, truth_board_to_image, reach: float) -> float:
+    """Signed rotation error (degrees, -180..180) against the truth relabelled by calibration's own seat rule.
+
+    A plain board looks the same from all four seats, so calibration calls the seat nearest the image bottom the
+    bottom one; the truth frame is turned by the multiple of 90 degrees that the same rule picks on the true
+    homography before comparing. About +-90 means the two seats nearest the bottom were nearly tied.
+    """
+    rho = bottom_rotation(np.asarray(truth_board_to_image, float), [0.0, 90.0, 180.0, 270.0], reach)
+    q = cal.to_board(project([[0.0, 0.0], [200.0, 0.0]]))
+    a = math.degrees(math.atan2(q[1, 1] - q[0, 1], q[1, 0] - q[0, 0]))
+    return (a + rho + 180) % 360 - 180

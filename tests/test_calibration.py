@@ -20,7 +20,9 @@ from calibration import (
     calibrate_from_points,
     read_image,
 )
-from calibration.compare import ring_errors_mm, truth_projector
+from calibration.candidates import MAX_CONCENTRIC_GAP
+from calibration.compare import ring_errors_mm, rotation_error_deg, truth_projector
+from calibration.conics import concentric_gap, concentric_rectification, ellipse_conic
 from sim.board import CLUB, TOURNAMENT
 
 REAL = Path(__file__).resolve().parents[2] / "shared" / "real_photos"
@@ -37,13 +39,39 @@ def _synthetic(seed: int, tilt: float, board=TOURNAMENT, size=(1200, 900)):
     return synth.render(synth.random_scene(rng, board), style, rng, size=size)
 
 
-@pytest.mark.parametrize("seed,tilt", [(11, 0.0), (12, 15.0), (13, 30.0), (14, 40.0)])
+# 45 and 50 degrees: views where an ellipse's affine unroll let a wrong scale win before concentric pairs
+@pytest.mark.parametrize(
+    "seed,tilt", [(11, 0.0), (12, 15.0), (13, 30.0), (14, 40.0), (12, 45.0), (19, 45.0), (11, 50.0), (16, 50.0)]
+)
 def test_synthetic_photo_rings_within_a_millimetre(seed, tilt):
     image, truth = _synthetic(seed, tilt)
     result = calibrate(image, TOURNAMENT)
     assert result, result.reason
-    errors = ring_errors_mm(result.calibration, truth_projector(truth), TOURNAMENT)
+    project = truth_projector(truth)
+    errors = ring_errors_mm(result.calibration, project, TOURNAMENT)
     assert np.percentile(errors, 95) < 1.5
+    # the rotation too: quarter lines found to a fraction of a degree, the seat nearest the image bottom
+    assert abs(rotation_error_deg(result.calibration, project, truth["board_to_image"], TOURNAMENT.outer_r)) < 2.0
+
+
+def test_concentric_circles_under_perspective_give_back_the_centre():
+    board_to_image = np.array([[0.8, 0.3, 500.0], [-0.1, 0.5, 400.0], [2e-4, 6e-4, 1.0]])
+    h_inv = np.linalg.inv(board_to_image)
+
+    def image_conic(r):
+        return h_inv.T @ ellipse_conic(0.0, 0.0, r, r, 0.0) @ h_inv
+
+    inner, outer = image_conic(100.0), image_conic(300.0)
+    assert concentric_gap(inner, outer) < 1e-6
+    rect = concentric_rectification(inner, outer, 300.0)
+    centre = rect @ board_to_image @ np.array([0.0, 0.0, 1.0])
+    assert np.allclose(centre[:2] / centre[2], 0.0, atol=1e-6)
+    on_inner = board_to_image @ np.array([100.0, 0.0, 1.0])
+    mapped = rect @ on_inner
+    assert np.hypot(*(mapped[:2] / mapped[2])) == pytest.approx(100.0, rel=1e-6)
+    # nested circles half a radius off centre are not taken for a concentric pair
+    shifted = h_inv.T @ ellipse_conic(150.0, 0.0, 100.0, 100.0, 0.0) @ h_inv
+    assert concentric_gap(shifted, outer) > MAX_CONCENTRIC_GAP
 
 
 def test_saved_profile_is_checked_and_reused():
