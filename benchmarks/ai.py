@@ -78,32 +78,39 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="fewer boards and matches")
     ap.add_argument("--tries", type=int, default=200, help="open 20s per level (default 200)")
     ap.add_argument("--matches", type=int, help="matches per ladder pair (default 50, --quick 2)")
+    ap.add_argument("--sections", default="open20,think,ladder",
+                    help="comma-separated parts to run: open20, think, ladder (default all)")
     args = ap.parse_args()
+    sections = set(args.sections.split(","))
     game = Game.create()
     matches = args.matches or (2 if args.quick else 50)
     rng = np.random.default_rng(2024)
     boards = [full_board(game, rng, 8) for _ in range(8 if args.quick else 30)]
 
     report: dict = {"quick": args.quick}
-    report["open20_rate"] = {n: open_twenty_rate(game, lv, args.tries, seed=99) for n, lv in LEVELS.items()}
-    report["open20_tries"] = args.tries
-    think = think_times(game, boards)
-    report["think_s_p50"] = {n: v["p50"] for n, v in think.items()}
-    report["think_s_p95"] = {n: v["p95"] for n, v in think.items()}
-    report["think_boards"] = len(boards)
-    report["ladder"] = {
-        f"{hi}>{lo}": wins(game, AiBot(LEVELS[hi]), AiBot(LEVELS[lo]), matches, seed=1000 * i)
-        for i, (lo, hi) in enumerate(PAIRS)
-    }
-    report["expert_vs_greedy"] = wins(game, AiBot(LEVELS["expert"]), GreedyBot(), matches, seed=9000)
+    summary = []
+    if "open20" in sections:
+        report["open20_rate"] = {n: open_twenty_rate(game, lv, args.tries, seed=99) for n, lv in LEVELS.items()}
+        report["open20_tries"] = args.tries
+        summary.append("open 20: " + " ".join(f"{n} {r:.0%}" for n, r in report["open20_rate"].items()))
+    if "think" in sections:
+        think = think_times(game, boards)
+        report["think_s_p50"] = {n: v["p50"] for n, v in think.items()}
+        report["think_s_p95"] = {n: v["p95"] for n, v in think.items()}
+        report["think_boards"] = len(boards)
+        p95 = report["think_s_p95"]
+        summary.append(f"expert think p95 {p95['expert']} s, easy p95 {p95['easy']} s")
+    if "ladder" in sections:
+        report["ladder"] = {
+            f"{hi}>{lo}": wins(game, AiBot(LEVELS[hi]), AiBot(LEVELS[lo]), matches, seed=1000 * i)
+            for i, (lo, hi) in enumerate(PAIRS)
+        }
+        report["expert_vs_greedy"] = wins(game, AiBot(LEVELS["expert"]), GreedyBot(), matches, seed=9000)
+        ladder = " ".join(f"{k} {v['share']:.0%}" for k, v in report["ladder"].items())
+        greedy = report["expert_vs_greedy"]["share"]
+        summary.append(f"ladder ({matches} each): {ladder}; expert beats greedy {greedy:.0%}")
     print(json.dumps(report, indent=1))
-    rates = " ".join(f"{n} {r:.0%}" for n, r in report["open20_rate"].items())
-    ladder = " ".join(f"{k} {v['share']:.0%}" for k, v in report["ladder"].items())
-    print(
-        f"open 20: {rates}; expert think p95 {report['think_s_p95']['expert']} s, easy p95 "
-        f"{report['think_s_p95']['easy']} s; ladder ({matches} each): {ladder}; "
-        f"expert beats greedy {report['expert_vs_greedy']['share']:.0%}"
-    )
+    print("; ".join(summary))
 
 
 if __name__ == "__main__":
