@@ -36,6 +36,7 @@ SAMPLES = 360  # normals searched per line
 HYPOTHESES = 6  # board hypotheses measured at most
 QUARTER_CONTRAST = 1.6  # a comb this much above the typical phase counts as seen
 PEG_CONTRAST = 1.5
+GOOD_FIT = 0.3  # quality that ends the search: true boards give 0.3 to 0.9, wrong hypotheses below 0.12
 
 
 @dataclass(frozen=True)
@@ -104,22 +105,40 @@ def calibrate(
     if not hyps:
         return CalibrationResult(None, "too blurred" if _blurred(gray_l) else "no board found")
     best, reason = None, "no board found: the lines do not fit circles"
+    seen: list[np.ndarray] = []  # starts and fits already measured
+    window = 0.06 * board.outer_r
     for hyp in hyps:  # the most likely first; a clean fit ends the search
         h0 = _start(hyp, fm / fl, board)
-        fitted = _measure(gray_m, h0, board, windows=(0.06 * board.outer_r, 6.0, 2.0), two_circle=True)
+        if any(_same_rings(h0, h, board, window / 2) for h in seen):
+            continue  # the same board at the same scale: it would measure the same lines again
+        seen.append(h0)
+        fitted = _measure(gray_m, h0, board, windows=(window, 6.0, 2.0), two_circle=True)
         if fitted is None:
             continue
+        seen.append(fitted.image_to_board)
         cut = _cut_off(fitted.image_to_board, board, measure.shape)
         if cut:
             reason = cut
             continue
         if best is None or _quality(fitted) > _quality(best):
             best = fitted
-        if _quality(best) > 0.5:
+        if _quality(best) > GOOD_FIT:
             break
     if best is None:
         return CalibrationResult(None, reason)
     return _finish(gray_m, best, board, fm, size, orient=True)
+
+
+def _same_rings(h_a: np.ndarray, h_b: np.ndarray, board: Board, tol_mm: float) -> bool:
+    """Do two image -> board homographies put the three lines within ``tol_mm`` of each other?"""
+    th = np.linspace(0, 2 * math.pi, 24, endpoint=False)
+    unit = np.column_stack([np.cos(th), np.sin(th)])
+    b2i = np.linalg.inv(h_a)
+    for r in _line_radii(board):
+        q = apply_homography(h_b, apply_homography(b2i, unit * r))
+        if not np.all(np.abs(np.hypot(*q.T) - r) < tol_mm):
+            return False
+    return True
 
 
 def _quality(fitted: RingFit) -> float:

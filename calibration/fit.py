@@ -28,11 +28,10 @@ class RingFit:
 
 
 def _irls(fun, x: np.ndarray, scale: float, iterations: int = 12) -> np.ndarray:
-    """Gauss-Newton with Huber weights (iteratively reweighted least squares), numeric Jacobian."""
+    """Gauss-Newton with Huber weights (iteratively reweighted least squares); ``fun`` gives residuals and
+    their Jacobian."""
     for _ in range(iterations):
-        r = fun(x)
-        eps = 1e-6 * np.maximum(np.abs(x), 1e-3)
-        jac = np.column_stack([(fun(x + e) - r) / e[i] for i, e in enumerate(np.diag(eps))])
+        r, jac = fun(x)
         w = np.minimum(1.0, scale / np.maximum(np.abs(r), 1e-12))
         jw = jac * w[:, None]
         step = np.linalg.lstsq(jw.T @ jac + 1e-9 * np.eye(len(x)), -jw.T @ r, rcond=None)[0]
@@ -69,19 +68,30 @@ def fit_rings(
         radii.insert(ref, profile_radii[ref])
         return h, radii
 
-    def residuals(x, keep):
+    def residuals(x, keep, jacobian: bool = False):
         h, radii = unpack(x)
-        out = []
-        for p, r, k in zip(hom, radii, keep, strict=True):
-            q = p[k] @ h.T
-            out.append(np.hypot(q[:, 0] / q[:, 2], q[:, 1] / q[:, 2]) - r)
-        return np.concatenate(out)
+        out, jac = [], []
+        for i, (p, r, k) in enumerate(zip(hom, radii, keep, strict=True)):
+            pk = p[k]
+            q = pk @ h.T
+            u, v = q[:, 0] / q[:, 2], q[:, 1] / q[:, 2]
+            rho = np.maximum(np.hypot(u, v), 1e-12)
+            out.append(rho - r)
+            if jacobian:  # d rho / d h (h[2, 2] fixed at 1), d rho / d free radius
+                pw = pk / q[:, 2:3]
+                j = np.hstack([pw * (u / rho)[:, None], pw * (v / rho)[:, None], -pw[:, :2] * rho[:, None]])
+                radius_cols = np.zeros((len(pk), len(x) - 8))
+                if i != ref:
+                    radius_cols[:, i if i < ref else i - 1] = -1.0
+                jac.append(np.hstack([j, radius_cols]))
+        res = np.concatenate(out)
+        return (res, np.vstack(jac)) if jacobian else res
 
     x = np.concatenate([h0.ravel()[:8], [r for i, r in enumerate(profile_radii) if i != ref]])
     everything = [np.ones(len(p), bool) for p in hom]
     keep = everything
     for _ in range(2):
-        x = _irls(lambda v, k=keep: residuals(v, k), x, loss_scale_mm)
+        x = _irls(lambda v, k=keep: residuals(v, k, jacobian=True), x, loss_scale_mm)
         split = np.split(residuals(x, everything), np.cumsum([len(p) for p in hom])[:-1])
         mad = np.median(np.abs(np.concatenate([s[k] for s, k in zip(split, keep, strict=True)]))) * 1.4826
         keep = [np.abs(s) < max(3 * mad, 0.3) for s in split]
