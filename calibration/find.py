@@ -8,7 +8,9 @@
 4. Extras: pegs in pixels, hole and playing-surface edge radii when they show.
 
 A saved calibration (``prior``) is checked first by looking for the lines just where it predicts them; if they
-are there it is refined from that start, with its rotation kept, instead of searched for again.
+are there it is refined from that start, with its rotation kept, instead of searched for again. If they are not
+(the camera moved), the board is searched for afresh and the seat kept is the one nearest where the prior had its
+bottom seat, so discs in a before and an after photo stay in one frame even when two seats tie for the bottom.
 """
 
 from __future__ import annotations
@@ -91,8 +93,10 @@ def calibrate(
     size = (image.shape[1], image.shape[0])
     measure, fm = _resized(image, MEASURE_SIZE)
     gray_m = _gray(measure).astype(np.float32)
+    seat_hint = None
     if prior is not None and tuple(prior.image_size) == size:
         start = np.diag([1 / fm, 1 / fm, 1.0])
+        seat_hint = apply_homography(np.linalg.inv(prior.image_to_board_matrix @ start), [[0.0, -board.outer_r]])[0]
         h_prior = prior.image_to_board_matrix @ start
         if _prior_holds(gray_m, h_prior, board):
             fitted = _measure(gray_m, h_prior, board, windows=(2.0, 1.0))
@@ -126,7 +130,7 @@ def calibrate(
             break
     if best is None:
         return CalibrationResult(None, reason)
-    return _finish(gray_m, best, board, fm, size, orient=True)
+    return _finish(gray_m, best, board, fm, size, orient=True, seat_hint=seat_hint)
 
 
 def _same_rings(h_a: np.ndarray, h_b: np.ndarray, board: Board, tol_mm: float) -> bool:
@@ -229,7 +233,9 @@ def _prior_holds(gray, image_to_board, board: Board) -> bool:
     return True
 
 
-def _finish(gray, fitted: RingFit, board: Board, fm: float, size, *, orient: bool, extra=()) -> CalibrationResult:
+def _finish(
+    gray, fitted: RingFit, board: Board, fm: float, size, *, orient: bool, extra=(), seat_hint=None
+) -> CalibrationResult:
     h = fitted.image_to_board
     features = ["rings:15,middle,outer", *extra]
     r15, rmid, rout = fitted.radii
@@ -248,7 +254,7 @@ def _finish(gray, fitted: RingFit, board: Board, fm: float, size, *, orient: boo
         else:
             choices = list(np.arange(0, 360, 5.0))
             features.append("rotation from image down")
-        rho = bottom_rotation(b2i, choices, rout)
+        rho = bottom_rotation(b2i, choices, rout, toward=seat_hint)
         h = rotate(-math.radians(rho)) @ h
         peg_comb = pegs(gray, np.linalg.inv(h), r15, board.peg_r, board.peg_count)
     b2i = np.linalg.inv(h)

@@ -97,15 +97,14 @@ def rotate(theta: float) -> np.ndarray:
     return np.array([[c, -s, 0], [s, c, 0], [0, 0, 1.0]])
 
 
-def bottom_rotation(board_to_image: np.ndarray, choices_deg: list[float], reach: float) -> float:
-    """Of the candidate rotations, the one that puts the bottom seat nearest the bottom of the image.
+def bottom_rotation(board_to_image: np.ndarray, choices_deg: list[float], reach: float, toward=None) -> float:
+    """Of the candidate rotations, the one that puts the bottom seat nearest the bottom of the image, or nearest
+    the image point ``toward`` when given (where an earlier calibration of the same camera had it).
 
     A rotation rho means: the bottom seat (angle -90 degrees in the final frame) is at angle -90 + rho now.
     """
-    best, best_y = choices_deg[0], -math.inf
-    for rho in choices_deg:
-        a = math.radians(-90 + rho)
-        y = apply_homography(board_to_image, [[reach * math.cos(a), reach * math.sin(a)]])[0, 1]
-        if y > best_y:
-            best, best_y = rho, y
-    return best
+    a = np.radians(-90.0 + np.asarray(choices_deg, dtype=float))
+    seats = apply_homography(board_to_image, np.column_stack([np.cos(a), np.sin(a)]) * reach)
+    if toward is None:
+        return float(choices_deg[int(np.argmax(seats[:, 1]))])
+    return float(choices_deg[int(np.argmin(np.linalg.norm(seats - np.asarray(toward, dtype=float), axis=1)))])

@@ -91,6 +91,15 @@ def test_saved_profile_is_checked_and_reused():
     )
     fresh = calibrate(image, TOURNAMENT, prior=moved)
     assert fresh and "saved profile" not in fresh.calibration.features
+    # ...and keeps the seat the prior called the bottom one, here a quarter turn from the one nearest the bottom
+    turned = Calibration.from_matrix(
+        np.array([[0, -1, 0], [1, 0, 0], [0, 0, 1.0]]) @ moved.image_to_board_matrix, saved.image_size, saved.profile
+    )
+    kept = calibrate(image, TOURNAMENT, prior=turned).calibration
+    p = first.calibration.to_image([[0.0, 0.0], [200.0, 0.0]])
+    q = kept.to_board(p)
+    angle = math.degrees(math.atan2(q[1, 1] - q[0, 1], q[1, 0] - q[0, 0]))
+    assert abs(angle - 90) < 2
 
 
 @pytest.mark.skipif(not REAL_PHOTOS, reason="real photos not present")
