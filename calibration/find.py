@@ -257,6 +257,12 @@ def _finish(
         rho = bottom_rotation(b2i, choices, rout, toward=seat_hint)
         h = rotate(-math.radians(rho)) @ h
         peg_comb = pegs(gray, np.linalg.inv(h), r15, board.peg_r, board.peg_count)
+        if "quarter lines" in features and peg_comb.contrast >= PEG_CONTRAST:
+            # the seats follow the quarter lines; say so when the pegs do not sit where the profile puts them
+            step = 360 / board.peg_count
+            expected = (math.degrees(board.peg_offset) - 90) % step
+            if abs((peg_comb.phase_deg - expected + step / 2) % step - step / 2) > 5.0:
+                features.append("pegs off the profile's angle")
     b2i = np.linalg.inv(h)
     pegs_px = ()
     if peg_comb.contrast >= PEG_CONTRAST:
