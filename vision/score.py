@@ -20,7 +20,6 @@ from vision.discs import FoundDisc, Silhouette, find_discs
 from vision.rectify import Plane, lifted_homography
 from vision.teams import TeamSplit, face_colours, hex_colour, rgb_to_lab, split_teams
 
-SIGMA_FLOOR_MM = 1.3  # model error of a disc's centre: 3x this is the p99 of |radial error| (3.98 mm, benchmark)
 K_SIGMA = 3.0  # a call is sure when the disc's edge is this many position errors from the line
 TEAM_DOUBT = 0.6  # own-colour distance over other-colour distance above which the team is unsure
 WEAK_SCORE = 0.5  # circle support under which a disc's very existence is in doubt
@@ -237,6 +236,7 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
         notes.append("cannot tell whether a disc sits in the 20 hole")
     if cal.confidence < 0.5:
         notes.append(f"the board was found with low confidence ({cal.confidence:.2f})")
+    px_per_mm = scene.top.image_px_per_mm()
     out = []
     for k, d in enumerate(discs):
         sunk = in_hole and k == len(discs) - 1
@@ -245,7 +245,7 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
         else:
             call = zone_at_radius(b, math.hypot(d.x, d.y), r_disc)
             points, margin = call.points, call.margin_mm
-        sigma = math.hypot(cal.residual_mm, d.sigma_mm, SIGMA_FLOOR_MM)
+        sigma = math.hypot(cal.residual_mm, d.sigma_mm(px_per_mm))
         why = []
         if not sunk and margin < K_SIGMA * sigma:
             why.append("near a line")
