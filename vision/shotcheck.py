@@ -130,8 +130,20 @@ def align(before: PhotoScore, after: PhotoScore) -> float:
     return angle
 
 
-def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board):
-    """Build the ShotReport and the before State (team 0 = ``teams[0]``) from two scored photos."""
+@dataclass(frozen=True)
+class Diff:
+    """What two scored photos say happened, in the before photo's board frame."""
+
+    state: State  # the board before the shot (team k = ``before.teams[k]``)
+    report: ShotReport
+    shot_disc: PhotoDisc | None
+    moved: tuple[Moved, ...]
+    names: dict[int, str]  # disc id -> team
+    after_index: dict[int, int]  # disc id -> index in ``after.discs`` of where that disc is now
+
+
+def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board) -> Diff:
+    """Match the discs of two scored photos and build the ShotReport the judge reads."""
     teams = before.teams
     team_of = {t: i for i, t in enumerate(teams)}
     b_on = [d for d in before.discs if d.points != 20]
@@ -140,8 +152,10 @@ def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board):
     state = State(tuple(Disc(ids[k], team_of[d.team], d.x_mm, d.y_mm) for k, d in enumerate(b_on) if d.points > 0),
                   (0, 0), 0, 0, (0, 0), (), shot_id + 1)
     turned = _turn(list(after.discs), align(before, after))
-    a_on = [d for d in turned if d.points != 20]
+    on_index = [k for k, d in enumerate(turned) if d.points != 20]
+    a_on = [turned[k] for k in on_index]
     a_sunk = [d for d in turned if d.points == 20]
+    after_index: dict[int, int] = {}
     new_sunk = {t: sum(d.team == t for d in a_sunk) - sum(d.team == t and d.points == 20 for d in before.discs)
                 for t in teams}
     positions, moved, dropped, left = {}, [], [], []
@@ -156,6 +170,7 @@ def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board):
             seen.add(bi[i])
             matched_after.add(ai[j])
             positions[ids[bi[i]]] = (q.x_mm, q.y_mm)
+            after_index[ids[bi[i]]] = on_index[ai[j]]
             dist = math.hypot(p.x_mm - q.x_mm, p.y_mm - q.y_mm)
             if dist > max(MOVE_MIN_MM, 3 * math.hypot(p.sigma_mm, q.sigma_mm)):
                 moved.append(Moved(ids[bi[i]], t, (p.x_mm, p.y_mm), (q.x_mm, q.y_mm), dist))
@@ -177,9 +192,12 @@ def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board):
         k = min(fresh, key=lambda k: math.hypot(a_on[k].x_mm, a_on[k].y_mm))
         shot_disc = a_on[k]
         positions[shot_id] = (shot_disc.x_mm, shot_disc.y_mm)
+        after_index[shot_id] = on_index[k]
     elif new_sunk.get(shooter, 0) > 0:
         dropped.append(shot_id)
-        shot_disc = next(d for d in a_sunk if d.team == shooter)
+        k = next(k for k, d in enumerate(turned) if d.points == 20 and d.team == shooter)
+        shot_disc = turned[k]
+        after_index[shot_id] = k
     else:
         left.append(shot_id)
     report = ShotReport(
@@ -192,7 +210,7 @@ def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board):
         hit_opponent=None,
     )
     names = {ids[k]: d.team for k, d in enumerate(b_on)} | {shot_id: shooter}
-    return state, report, shot_disc, tuple(moved), names
+    return Diff(state, report, shot_disc, tuple(moved), names, after_index)
 
 
 def check_shot(before, after, *, shooter: str, teams: dict | None = None, rules: str | Rules = "casual",
@@ -205,8 +223,8 @@ def check_shot(before, after, *, shooter: str, teams: dict | None = None, rules:
         raise ShotCheckError(f"shooter {shooter!r} is not one of the teams ({', '.join(b.teams)})")
     if a.teams != b.teams:
         a = score_photo(after, board=board, teams=dict(zip(b.teams, b.team_colours, strict=True)))
-    state, report, shot_disc, moved, names = diff(b, a, shooter, a.board)
+    d = diff(b, a, shooter, a.board)
     game = Game.create(a.board, rules, "singles")
     player = b.teams.index(shooter)  # singles: player k is team k
-    verdict = judge(game, state, player, report)
-    return ShotCheck(verdict, report, shot_disc, moved, names, b, a)
+    verdict = judge(game, d.state, player, d.report)
+    return ShotCheck(verdict, d.report, d.shot_disc, d.moved, d.names, b, a)

@@ -77,32 +77,21 @@ def shooter_team(game: Game, round_no: int, shot_no: int) -> int:
     return game.players[game.shooting_order(round_no)[shot_no - 1]].team
 
 
-def _index_at(score: PhotoScore, xy) -> int | None:
-    for k, d in enumerate(score.discs):
-        if (d.x_mm, d.y_mm) == tuple(xy):
-            return k
-    return None
-
-
 def check_shot(game: Game, before: PhotoScore, after: PhotoScore, team: int) -> Check:
     """The shot by ``team`` between two scored photos (``before`` with no discs for a round's first shot)."""
     if before.teams != after.teams:
         before = replace(after, discs=())
-    state, report, _, moved, names = diff(before, after, after.teams[team], after.board)
+    d = diff(before, after, after.teams[team], after.board)
     player = next(k for k, p in enumerate(game.players) if p.team == team)
-    verdict = judge(game, state, player, report)
-    pos = report.positions
-
-    def index(i: int) -> int | None:
-        return _index_at(after, pos[i]) if i in pos else None
-
-    moved_idx = tuple(k for m in moved if m.after is not None and (k := _index_at(after, m.after)) is not None)
-    left = tuple(m.team for m in moved if m.after is None)
-    removed = tuple(k for i in verdict.removed if (k := index(i)) is not None)
+    verdict = judge(game, d.state, player, d.report)
+    where = d.after_index
+    moved_idx = tuple(where[m.id] for m in d.moved if m.after is not None and m.id in where)
+    left = tuple(m.team for m in d.moved if m.after is None)
+    removed = tuple(where[i] for i in verdict.removed if i in where)
     tw = [0, 0]
     for i in verdict.twenties:
-        tw[after.teams.index(names[i])] += 1
-    return Check(verdict, team, index(report.shot_id), moved_idx, left, removed, tuple(tw))
+        tw[after.teams.index(d.names[i])] += 1
+    return Check(verdict, team, where.get(d.report.shot_id), moved_idx, left, removed, tuple(tw))
 
 
 def seen_round(game: Game, frames: list[Frame]) -> list[Seen]:
