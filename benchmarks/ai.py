@@ -69,8 +69,10 @@ def wins(game: Game, high, low, matches: int, seed: int) -> dict:
         bots = [high, low] if k % 2 == 0 else [low, high]
         rec = run_match(game, bots, seed + k)
         won += rec.winner == k % 2
-    return {"matches": matches, "higher_won": won, "share": round(won / matches, 3),
-            "s_per_match": round((time.perf_counter() - t) / matches, 1)}
+    result = {"matches": matches, "higher_won": won, "share": round(won / matches, 3),
+              "s_per_match": round((time.perf_counter() - t) / matches, 1)}
+    print(f"{high.name} v {low.name}: {result}", file=sys.stderr, flush=True)  # progress: the ladder takes hours
+    return result
 
 
 def main() -> None:
