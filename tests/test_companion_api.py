@@ -265,13 +265,13 @@ def test_the_join_code_guards_every_page_and_call(tmp_path):
 
 
 def test_serve_defaults_to_this_machine_and_lan_prints_a_code_and_qr(monkeypatch, capsys, tmp_path):
-    from flask import Flask
+    import waitress
 
     from webapp import lan
     from webapp.cli import main
 
     seen = {}
-    monkeypatch.setattr(Flask, "run", lambda self, **kw: seen.update(kw, code=self.config["JOIN_CODE"]))
+    monkeypatch.setattr(waitress, "serve", lambda app, **kw: seen.update(kw, code=app.config["JOIN_CODE"]))
     monkeypatch.setattr(lan, "lan_addresses", lambda: ["192.0.2.7"])
     assert main(["serve", "--db", str(tmp_path / "a.sqlite3")]) == 0
     assert seen["host"] == "127.0.0.1" and seen["code"] is None

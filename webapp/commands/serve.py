@@ -23,6 +23,8 @@ def add_arguments(p) -> None:
 
 
 def run(args) -> int:
+    import waitress
+
     from webapp import lan
     from webapp.app import create_app
 
@@ -56,7 +58,7 @@ def run(args) -> int:
     else:
         print(f"Crokinole: open http://{host}:{args.port}/  (matches saved in {app.config['DATABASE']})", flush=True)
     try:
-        app.run(host=host, port=args.port, threaded=True, use_reloader=False)
+        waitress.serve(app, host=host, port=args.port, threads=8, ident="crokinole")
     finally:
         if watcher is not None:
             watcher.stop()
