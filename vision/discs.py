@@ -222,7 +222,7 @@ def find_discs(image: np.ndarray, top_to_image: np.ndarray, sil: Silhouette, *, 
         ((x, y),) = det.rect_to_board_pts([(u, v)])
         if math.hypot(x, y) > within_mm + 2 or _near(x, y, first, 1.5 * disc_r):
             continue
-        if exclude and math.hypot(x - exclude[0], y - exclude[1]) < exclude[2]:
+        if _excluded(x, y, exclude):
             continue
         d = refine(image, full, sil, x, y, disc_r, s, fit_radius=True)
         if d is not None and _plausible(d, disc_r) and not _near(d.x, d.y, first, 1.6 * disc_r):
@@ -232,7 +232,9 @@ def find_discs(image: np.ndarray, top_to_image: np.ndarray, sil: Silhouette, *, 
     found: list[FoundDisc] = []
     for d in first:
         f = refine(image, full, sil, d.x, d.y, r_common, d.score, fit_radius=False)
-        if f is not None and _plausible(f, disc_r) and math.hypot(f.x, f.y) <= within_mm:
+        if f is None or not _plausible(f, disc_r) or _excluded(f.x, f.y, exclude):
+            continue
+        if math.hypot(f.x, f.y) <= within_mm:
             found.append(f)
     return found
 
@@ -251,6 +253,10 @@ def _best_scale(z: np.ndarray, disc_r: float) -> tuple[float, np.ndarray]:
         if best is None or total > best[0] * 1.15:  # the profile's size wins ties
             best = (total, f * disc_r, score)
     return best[1], best[2]
+
+
+def _excluded(x: float, y: float, exclude: tuple[float, float, float] | None) -> bool:
+    return exclude is not None and math.hypot(x - exclude[0], y - exclude[1]) < exclude[2]
 
 
 def _near(x: float, y: float, discs: list[FoundDisc], dist: float) -> bool:

@@ -26,6 +26,7 @@ WEAK_SCORE = 0.5  # circle support under which a disc's very existence is in dou
 RING_TOLERANCE = 0.15  # measured ring radii further than this share from the profile are not trusted
 HOLE_SAME_DE = 14.0  # a sunk disc's top looks like its team's discs within this (delta-E)
 FLOOR_L, FLOOR_CHROMA = 36.0, 14.0  # an empty hole's shadowed floor: darker and greyer than this
+HOLE_SLACK_MM = 3.0  # a standing disc's centre found this far inside the hole's rim is a fit error, not a disc
 
 
 class NoBoardError(ValueError):
@@ -169,10 +170,10 @@ def find_all(scene: Scene) -> list[FoundDisc]:
     """Discs resting on the playing surface (the 20 hole is left to ``hole_call``)."""
     b = scene.board
     hx, hy = scene.hole_on_top()
-    keep_out = b.hole_r - b.disc_r + 3.0
-    # A disc rests on the surface only if it does not overhang the edge (2 mm slack for the fit).
+    # A disc rests on the surface only if it does not overhang the edge (2 mm slack for the fit), and only if
+    # its centre is not over the hole (it would drop in); a circle found there is the hole's rim or contents.
     return find_discs(scene.image, scene.top.board_to_image, scene.silhouette, disc_r=b.disc_r,
-                      within_mm=b.surface_r - b.disc_r + 2.0, exclude=(hx, hy, keep_out))
+                      within_mm=b.surface_r - b.disc_r + 2.0, exclude=(hx, hy, b.hole_r - HOLE_SLACK_MM))
 
 
 def hole_plane(scene) -> Plane:
