@@ -26,6 +26,8 @@ RAY_STEP_MM = 0.25
 RADIUS_SCALES = (1.0, 0.88, 1.13, 1.27)  # disc sizes tried, as shares of the profile's
 EDGE_PRIOR_MM = 1.5  # spread of the prior that the edge lies on the expected outline
 SIGMA_PX = 0.15  # centre error of a clean fit, in image pixels
+CLEAN_SUPPORT, CLEAN_FIT_MM = 0.8, 0.35  # a fit this well supported and this tight measures the discs' radius
+OUTLINE_MM = 0.3  # the fitted outline (colour edge at the rim) runs about this much outside the disc's radius
 FIT_GAIN = 3.0  # per mm: a fit whose edges stray from its circle by rms e (mm) may be off by about 3 e^2
 
 
@@ -227,8 +229,7 @@ def find_discs(image: np.ndarray, top_to_image: np.ndarray, sil: Silhouette, *, 
         d = refine(image, full, sil, x, y, disc_r, s, fit_radius=True)
         if d is not None and _plausible(d, disc_r) and not _near(d.x, d.y, first, 1.6 * disc_r):
             first.append(d)
-    radii = [d.r for d in first if d.support > 0.7]
-    r_common = float(np.median(radii)) if len(radii) >= 3 else disc_r
+    r_common = common_radius(first, disc_r)
     found: list[FoundDisc] = []
     for d in first:
         f = refine(image, full, sil, d.x, d.y, r_common, d.score, fit_radius=False)
@@ -237,6 +238,16 @@ def find_discs(image: np.ndarray, top_to_image: np.ndarray, sil: Silhouette, *, 
         if math.hypot(f.x, f.y) <= within_mm:
             found.append(f)
     return found
+
+
+def common_radius(discs: list[FoundDisc], disc_r: float) -> float:
+    """The outline radius every disc is refitted with: the median over cleanly fitted discs, else the profile's.
+
+    Only discs whose edges all sit on their circle count: a fit that strayed to a printed ring on the face, a
+    red disc's rim lost on red paint or a shadow's edge gives a radius that would shift every other centre.
+    """
+    radii = [d.r for d in discs if d.support >= CLEAN_SUPPORT and d.fit_mm <= CLEAN_FIT_MM]
+    return float(np.median(radii)) if len(radii) >= 3 else disc_r + OUTLINE_MM
 
 
 def _best_scale(z: np.ndarray, disc_r: float) -> tuple[float, np.ndarray]:

@@ -241,13 +241,17 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
     out = []
     for k, d in enumerate(discs):
         sunk = in_hole and k == len(discs) - 1
+        why = []
         if sunk:
             points, margin = 20, max(b.hole_r - r_disc, 0.0)
         else:
             call = zone_at_radius(b, math.hypot(d.x, d.y), r_disc)
             points, margin = call.points, call.margin_mm
+            # Discs measured at another size than the profile's may be a misread (a printed ring on the face):
+            # a call that the profile's size would change is in doubt.
+            if zone_at_radius(b, math.hypot(d.x, d.y), b.disc_r).points != points:
+                why.append("disc size")
         sigma = math.hypot(cal.residual_mm, d.sigma_mm(px_per_mm))
-        why = []
         if not sunk and margin < K_SIGMA * sigma:
             why.append("near a line")
         if doubt[k] > TEAM_DOUBT:
