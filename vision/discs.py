@@ -20,6 +20,9 @@ from vision.rectify import Plane, rectify
 
 DETECT_PX_PER_MM = 1.5  # scale of the rectified view used to propose discs
 MIN_SCORE = 0.42  # share of a perfect circle's orientation support a candidate needs
+FAINT_SCORE = 0.35  # a fainter circle is still checked: if it fits a disc's outline, a disc may be missed
+FAINT_SUPPORT, FAINT_FIT_MM = 0.9, 1.0  # ... fits a disc's outline: nearly every ray agrees, rms under 1 mm
+DOUBT_SUPPORT, DOUBT_FIT_MM = 0.8, 2.5  # a clear circle rejected for a loose fit this good may still be a disc
 RAYS = 64
 RAY_REACH_MM = 4.5  # how far either side of the expected outline a ray looks
 RAY_STEP_MM = 0.25
@@ -207,28 +210,45 @@ def refine(image: np.ndarray, plane: Plane, sil: Silhouette, cx: float, cy: floa
     return FoundDisc(cx, cy, r, score, float(inl.mean()), rms)
 
 
+@dataclass(frozen=True)
+class DiscSearch:
+    """The discs found, and how many disc-like outlines were left out near a threshold (a disc may be missed)."""
+
+    found: tuple[FoundDisc, ...]
+    doubtful: int
+
+
 def find_discs(image: np.ndarray, top_to_image: np.ndarray, sil: Silhouette, *, disc_r: float, within_mm: float,
-               exclude: tuple[float, float, float] | None = None) -> list[FoundDisc]:
+               exclude: tuple[float, float, float] | None = None) -> DiscSearch:
     """Discs whose centres lie within ``within_mm`` of the hole, in board mm of the top-face plane.
 
     ``top_to_image`` maps the top-face plane to the photo. ``exclude`` (x, y, radius) is a spot left to a
     dedicated check (the 20 hole, whose rim is a circle nearly the size of a disc). The discs' common radius
     is measured first (boards and discs differ from the profile), then every centre is refitted with it.
+    Left-out outlines are counted as doubtful when they look much like a disc: a faint circle (a navy disc on
+    navy paint) whose edges all lie on a disc's outline, or a clear one whose fit strayed just past the limits.
     """
     det = Plane(top_to_image, DETECT_PX_PER_MM, within_mm + disc_r + 4)
     z = orientation_field(rectify(image, det))
     disc_r, score = _best_scale(z, disc_r)
     full = Plane(top_to_image, 1.0, within_mm)
     first: list[FoundDisc] = []
-    for u, v, s in peaks(score, 0.7 * disc_r * DETECT_PX_PER_MM, MIN_SCORE):
+    faint: list[tuple[float, float, float]] = []
+    doubtful = 0
+    for u, v, s in peaks(score, 0.7 * disc_r * DETECT_PX_PER_MM, FAINT_SCORE):
         ((x, y),) = det.rect_to_board_pts([(u, v)])
-        if math.hypot(x, y) > within_mm + 2 or _near(x, y, first, 1.5 * disc_r):
+        if math.hypot(x, y) > within_mm + 2 or _near(x, y, first, 1.5 * disc_r) or _excluded(x, y, exclude):
             continue
-        if _excluded(x, y, exclude):
+        if s < MIN_SCORE:
+            faint.append((x, y, s))
             continue
         d = refine(image, full, sil, x, y, disc_r, s, fit_radius=True)
-        if d is not None and _plausible(d, disc_r) and not _near(d.x, d.y, first, 1.6 * disc_r):
+        if d is None or _near(d.x, d.y, first, 1.6 * disc_r):
+            continue
+        if _plausible(d, disc_r):
             first.append(d)
+        elif d.support >= DOUBT_SUPPORT and d.fit_mm <= DOUBT_FIT_MM and abs(d.r / disc_r - 1) <= 0.25:
+            doubtful += 1
     r_common = common_radius(first, disc_r)
     found: list[FoundDisc] = []
     for d in first:
@@ -237,7 +257,13 @@ def find_discs(image: np.ndarray, top_to_image: np.ndarray, sil: Silhouette, *, 
             continue
         if math.hypot(f.x, f.y) <= within_mm:
             found.append(f)
-    return found
+    for x, y, s in faint:
+        if _near(x, y, found, 1.5 * disc_r):
+            continue
+        f = refine(image, full, sil, x, y, r_common, s, fit_radius=False)
+        if f is not None and f.support >= FAINT_SUPPORT and f.fit_mm <= FAINT_FIT_MM:
+            doubtful += 1
+    return DiscSearch(tuple(found), doubtful)
 
 
 def common_radius(discs: list[FoundDisc], disc_r: float) -> float:

@@ -16,7 +16,7 @@ from calibration import Calibration, calibrate, read_image
 from sim.board import TOURNAMENT, Board, zone_at_radius
 from sim.game import Disc, RoundResult, State, score_round
 from sim.rules import MatchFormat
-from vision.discs import FoundDisc, Silhouette, find_discs
+from vision.discs import DiscSearch, FoundDisc, Silhouette, find_discs
 from vision.rectify import Plane, lifted_homography
 from vision.teams import TeamSplit, face_colours, hex_colour, rgb_to_lab, split_teams
 
@@ -166,7 +166,7 @@ def calibrated(image: np.ndarray, board: Board, calibration: Calibration | None)
     return result.calibration
 
 
-def find_all(scene: Scene) -> list[FoundDisc]:
+def find_all(scene: Scene) -> DiscSearch:
     """Discs resting on the playing surface (the 20 hole is left to ``hole_call``)."""
     b = scene.board
     hx, hy = scene.hole_on_top()
@@ -214,7 +214,8 @@ def disc_radius(board: Board, discs: list[FoundDisc]) -> float:
 
 def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> PhotoScore:
     b, cal = scene.board, scene.calibration
-    discs = find_all(scene)
+    search = find_all(scene)
+    discs = list(search.found)
     r_disc = disc_radius(b, discs)
     centres = np.array([(d.x, d.y) for d in discs], float).reshape(-1, 2)
     lab = face_colours(scene.image, scene.top, centres, r_disc)
@@ -235,6 +236,8 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
     notes = []
     if hole_doubt:
         notes.append("cannot tell whether a disc sits in the 20 hole")
+    if search.doubtful:
+        notes.append(f"{search.doubtful} disc-like outline(s) not counted: look for a missed disc")
     if cal.confidence < 0.5:
         notes.append(f"the board was found with low confidence ({cal.confidence:.2f})")
     px_per_mm = scene.top.image_px_per_mm()
