@@ -174,13 +174,13 @@ def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board) -> D
             dist = math.hypot(p.x_mm - q.x_mm, p.y_mm - q.y_mm)
             if dist > max(MOVE_MIN_MM, 3 * math.hypot(p.sigma_mm, q.sigma_mm)):
                 moved.append(Moved(ids[bi[i]], t, (p.x_mm, p.y_mm), (q.x_mm, q.y_mm), dist))
-        for k in bi:
-            if k in seen:
-                continue
+        # Vanished discs, nearest the hole first. One next to the hole dropped in (or was taken out of it: a 20
+        # either way); so did one of the other side's, however far, while that side has a new 20 unexplained.
+        for k in sorted((k for k in bi if k not in seen), key=lambda k: math.hypot(b_on[k].x_mm, b_on[k].y_mm)):
             p = b_on[k]
             moved.append(Moved(ids[k], t, (p.x_mm, p.y_mm), None, None))
             near = math.hypot(p.x_mm, p.y_mm) - board.disc_r - board.hole_r < NEAR_HOLE_MM
-            if near:  # in the hole now, or taken out of it already: a 20 either way
+            if near or (t != shooter and new_sunk[t] > 0):
                 dropped.append(ids[k])
                 new_sunk[t] = max(new_sunk[t] - 1, 0)
             else:
