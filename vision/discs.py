@@ -267,13 +267,16 @@ def find_discs(image: np.ndarray, top_to_image: np.ndarray, sil: Silhouette, *, 
 
 
 def common_radius(discs: list[FoundDisc], disc_r: float) -> float:
-    """The outline radius every disc is refitted with: the median over cleanly fitted discs, else the profile's.
+    """The outline radius every disc is refitted with: the median over cleanly fitted discs, else the seen one.
 
     Only discs whose edges all sit on their circle count: a fit that strayed to a printed ring on the face, a
     red disc's rim lost on red paint or a shadow's edge gives a radius that would shift every other centre.
     """
-    radii = [d.r for d in discs if d.support >= CLEAN_SUPPORT and d.fit_mm <= CLEAN_FIT_MM]
-    return float(np.median(radii)) if len(radii) >= 3 else disc_r + OUTLINE_MM
+    for radii in ([d.r for d in discs if d.support >= CLEAN_SUPPORT and d.fit_mm <= CLEAN_FIT_MM],
+                  [d.r for d in discs if d.support >= 0.7]):  # no clean fit: the well-supported ones
+        if len(radii) >= 3:
+            return float(np.median(radii))
+    return disc_r + OUTLINE_MM
 
 
 def _best_scale(z: np.ndarray, disc_r: float) -> tuple[float, np.ndarray]:
