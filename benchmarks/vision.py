@@ -27,6 +27,7 @@ from scipy.optimize import linear_sum_assignment  # noqa: E402
 from calibration import Calibration  # noqa: E402
 from sim.board import CLUB, TOURNAMENT  # noqa: E402
 from vision import NoBoardError, score_photo  # noqa: E402
+from vision.score import line_error_mm  # noqa: E402
 from vision.synth import random_scene, random_style, render  # noqa: E402
 from vision.synth.shots import photographed_verdict, random_pair  # noqa: E402
 from vision.teams import ALIASES, PALETTE  # noqa: E402
@@ -35,6 +36,8 @@ REAL = Path(__file__).resolve().parents[2] / "shared" / "real_photos"
 OUT = Path(__file__).resolve().parents[1] / "out"
 MATCH_SHARE = 0.6  # a found disc within this share of a disc radius (in the image) of a true one is that disc
 CAL_BAD_MM = 2.0  # median error of discs' distance from the hole above which a photo's misses are blamed on calibration
+NEAR_LINE_MM = 0.5  # a photo with a true disc edge this close to a line is a line decision (a look underneath)
+K_CURVE = (0.0, 0.5, 0.75, 0.875, 0.9, 1.0, 1.25, 1.5, 2.0, 3.0)  # K_SIGMA values for the trade-off curve
 
 
 def _jpeg(img: np.ndarray, quality: int) -> np.ndarray:
@@ -97,7 +100,15 @@ def evaluate_photo(name: str, truth: dict, s, board) -> tuple[dict, list[dict], 
                            "sigma_mm": round(f.sigma_mm, 3), "points_ok": f.points == d["points"],
                            "true_margin_mm": d["margin_mm"], "uncertain": f.uncertain})
     ok = s.totals == {n: v for n, v in truth["totals"].items() if n in s.totals}
-    photo = {"photo": name, "exact": ok, "uncertain": s.uncertain, "discs": len(on), "found": len(found),
+    # What the flag would be at another K_SIGMA: every other reason holds, "near a line" is margin < K line error.
+    other = bool(s.notes) or any(set(f.why) - {"near a line"} for f in found)
+    calls = [(round(f.margin_mm, 3), round(f.sigma_mm, 3)) for f in found if f.points != 20]
+    near_line = any(d["margin_mm"] is not None and abs(d["margin_mm"]) < NEAR_LINE_MM
+                    for d in on if d["points"] != 20)
+    reasons = sorted({w for f in found for w in f.why} | {n.split(":")[0].lstrip("0123456789 ") for n in s.notes})
+    photo = {"photo": name, "exact": ok, "uncertain": s.uncertain, "other_flag": other, "calls": calls,
+             "reasons": reasons,
+             "near_line": near_line, "discs": len(on), "found": len(found),
              "matched": len(pairs), "team_ok": sum(found[j].team == on[i]["team"] for i, j in pairs),
              "points_ok": sum(found[j].points == on[i]["points"] for i, j in pairs),
              "radial": [abs(e["radial_err_mm"]) for e in errors], "cal_err_mm": float(np.median(cal_err))
@@ -145,6 +156,20 @@ def _one_synthetic(args) -> tuple[dict, list[dict], list[dict]] | None:
     return photo, misses, errors
 
 
+def flagged_at(photo: dict, k: float) -> bool:
+    return photo["other_flag"] or any(m < k * line_error_mm(sd) for m, sd in photo["calls"])
+
+
+def trade_off(photos: list[dict]) -> list[dict]:
+    """Per K_SIGMA: wrong totals that would go unflagged, and the share of correct photos that would be flagged."""
+    wrong = [p for p in photos if not p["exact"]]
+    right = [p for p in photos if p["exact"]]
+    return [{"k": k, "wrong_not_flagged": sum(not flagged_at(p, k) for p in wrong),
+             "correct_flagged": round(sum(flagged_at(p, k) for p in right) / max(len(right), 1), 3),
+             "photos_flagged": round(sum(flagged_at(p, k) for p in photos) / max(len(photos), 1), 3)}
+            for k in K_CURVE]
+
+
 def synthetic(count: int, seed: int, jobs: int, exact: bool) -> tuple[dict, list[dict], list[dict]]:
     with Pool(jobs) as pool:
         results = pool.map(_one_synthetic, [(seed, k, exact) for k in range(count)], chunksize=1)
@@ -157,6 +182,7 @@ def synthetic(count: int, seed: int, jobs: int, exact: bool) -> tuple[dict, list
     wrong = [p for p in photos if not p["exact"]]
     right = [p for p in photos if p["exact"]]
     abs_err = np.abs([e["radial_err_mm"] for e in errors]) if errors else np.zeros(1)
+    clear = [p for p in photos if not p["near_line"]]
     summary = {
         "photos": count, "no_board": count - len(done), "recall": matched / max(true, 1),
         "precision": matched / max(found, 1),
@@ -171,6 +197,12 @@ def synthetic(count: int, seed: int, jobs: int, exact: bool) -> tuple[dict, list
         "wrong_totals_not_flagged": sum(not p["uncertain"] for p in wrong) / max(len(wrong), 1),
         "wrong_totals_not_flagged_count": sum(not p["uncertain"] for p in wrong),
         "correct_photos_flagged": sum(p["uncertain"] for p in right) / max(len(right), 1),
+        "no_line_decision": {  # photos where no true disc edge is within NEAR_LINE_MM of a line
+            "photos": len(clear), "exact_totals": sum(p["exact"] for p in clear) / max(len(clear), 1),
+            "photos_flagged": sum(p["uncertain"] for p in clear) / max(len(clear), 1),
+            "wrong_totals_not_flagged_count": sum(not p["uncertain"] for p in clear if not p["exact"])},
+        "k_sigma_trade_off": trade_off(photos),
+        "correct_photos_flagged_by": Counter(r for p in right for r in p["reasons"]),
         "calibration_bad_photos": sum(p["cal_err_mm"] > CAL_BAD_MM for p in photos),
         "calibration_turn_deg": Counter(f"{round(p['cal_rot_deg'] / 90) * 90 % 360}"
                                         f"{'' if abs(math.remainder(p['cal_rot_deg'], 90)) < 2 else ' +-2..45'}"
@@ -179,7 +211,7 @@ def synthetic(count: int, seed: int, jobs: int, exact: bool) -> tuple[dict, list
         "wrong_photos_by_kind": Counter(k for p in wrong for k in p["kinds"]),
         "cpu_seconds_per_photo_1600x1200": float(np.median([p["seconds"] for p in photos])) if photos else None,
     }
-    return summary, misses, errors
+    return summary, misses, errors, photos
 
 
 def real() -> list[dict]:
@@ -242,6 +274,7 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--misses", type=Path, default=OUT / "vision_misses.jsonl")
     ap.add_argument("--errors", type=Path, default=OUT / "vision_errors.jsonl")
+    ap.add_argument("--photos", type=Path, default=OUT / "vision_photos.jsonl", help="per-photo calls and flags")
     ap.add_argument("--sections", default="synthetic,real,speed,pairs", help="comma-separated sections to run")
     ap.add_argument("--truth-calibration", action="store_true",
                     help="score synthetic photos with the lens undone and the true homography (vision's own errors)")
@@ -249,9 +282,9 @@ def main() -> None:
     n_photos, n_pairs, n_big = (40, 20, 2) if a.quick else (a.count, a.pairs, 5)
     a.misses.parent.mkdir(parents=True, exist_ok=True)
     want = set(a.sections.split(","))
-    syn, misses, errors = ({}, [], [])
+    syn, misses, errors, photos = ({}, [], [], [])
     if "synthetic" in want:
-        syn, misses, errors = synthetic(n_photos, a.seed, a.jobs, a.truth_calibration)
+        syn, misses, errors, photos = synthetic(n_photos, a.seed, a.jobs, a.truth_calibration)
     print(json.dumps({"synthetic": syn}))
     rp = real() if "real" in want else []
     for r in rp:
@@ -266,11 +299,16 @@ def main() -> None:
     with open(a.errors, "w") as f:
         for e in errors:
             f.write(json.dumps(e) + "\n")
+    with open(a.photos, "w") as f:
+        for p in photos:
+            f.write(json.dumps(p) + "\n")
     parts = []
     if syn:
         kind = "synthetic (truth calibration)" if a.truth_calibration else "synthetic"
         parts.append(f"{kind} exact {syn['exact_totals']:.1%} of {n_photos}, flagged {syn['photos_flagged']:.1%}, "
-                     f"unflagged wrong {syn['wrong_totals_not_flagged_count']}, radial p50/p95 "
+                     f"unflagged wrong {syn['wrong_totals_not_flagged_count']}, no line decision: exact "
+                     f"{syn['no_line_decision']['exact_totals']:.1%} of {syn['no_line_decision']['photos']}, flagged "
+                     f"{syn['no_line_decision']['photos_flagged']:.1%}; radial p50/p95 "
                      f"{syn['radial_error_mm_p50']:.2f}/{syn['radial_error_mm_p95']:.2f} mm")
     if rp:
         parts.append(f"real exact {sum(r['exact'] for r in rp)}/{len(rp)} (flagged {sum(r['uncertain'] for r in rp)})")
