@@ -36,7 +36,7 @@ REAL = Path(__file__).resolve().parents[2] / "shared" / "real_photos"
 OUT = Path(__file__).resolve().parents[1] / "out"
 MATCH_SHARE = 0.6  # a found disc within this share of a disc radius (in the image) of a true one is that disc
 CAL_BAD_MM = 2.0  # median error of discs' distance from the hole above which a photo's misses are blamed on calibration
-NEAR_LINE_MM = 0.5  # a photo with a true disc edge this close to a line is a line decision (a look underneath)
+NEAR_LINE_MM = (0.5, 1.0)  # a photo with a true disc edge this close to a line is a line decision (look underneath)
 K_CURVE = (0.0, 0.5, 0.75, 0.875, 0.9, 1.0, 1.25, 1.5, 2.0, 3.0)  # K_SIGMA values for the trade-off curve
 
 
@@ -103,12 +103,12 @@ def evaluate_photo(name: str, truth: dict, s, board) -> tuple[dict, list[dict], 
     # What the flag would be at another K_SIGMA: every other reason holds, "near a line" is margin < K line error.
     other = bool(s.notes) or any(set(f.why) - {"near a line"} for f in found)
     calls = [(round(f.margin_mm, 3), round(f.sigma_mm, 3)) for f in found if f.points != 20]
-    near_line = any(d["margin_mm"] is not None and abs(d["margin_mm"]) < NEAR_LINE_MM
-                    for d in on if d["points"] != 20)
+    closest = min((abs(d["margin_mm"]) for d in on if d["points"] != 20 and d["margin_mm"] is not None),
+                  default=math.inf)
     reasons = sorted({w for f in found for w in f.why} | {n.split(":")[0].lstrip("0123456789 ") for n in s.notes})
     photo = {"photo": name, "exact": ok, "uncertain": s.uncertain, "other_flag": other, "calls": calls,
              "reasons": reasons,
-             "near_line": near_line, "discs": len(on), "found": len(found),
+             "closest_line_mm": round(closest, 3), "discs": len(on), "found": len(found),
              "matched": len(pairs), "team_ok": sum(found[j].team == on[i]["team"] for i, j in pairs),
              "points_ok": sum(found[j].points == on[i]["points"] for i, j in pairs),
              "radial": [abs(e["radial_err_mm"]) for e in errors], "cal_err_mm": float(np.median(cal_err))
@@ -170,6 +170,14 @@ def trade_off(photos: list[dict]) -> list[dict]:
             for k in K_CURVE]
 
 
+def clear_figures(photos: list[dict], mm: float) -> dict:
+    """Figures on the photos where no true disc edge is within ``mm`` of a line (no call needs a look underneath)."""
+    clear = [p for p in photos if p["closest_line_mm"] >= mm]
+    return {"photos": len(clear), "exact_totals": round(sum(p["exact"] for p in clear) / max(len(clear), 1), 3),
+            "photos_flagged": round(sum(p["uncertain"] for p in clear) / max(len(clear), 1), 3),
+            "wrong_totals_not_flagged_count": sum(not p["uncertain"] for p in clear if not p["exact"])}
+
+
 def synthetic(count: int, seed: int, jobs: int, exact: bool) -> tuple[dict, list[dict], list[dict]]:
     with Pool(jobs) as pool:
         results = pool.map(_one_synthetic, [(seed, k, exact) for k in range(count)], chunksize=1)
@@ -182,7 +190,6 @@ def synthetic(count: int, seed: int, jobs: int, exact: bool) -> tuple[dict, list
     wrong = [p for p in photos if not p["exact"]]
     right = [p for p in photos if p["exact"]]
     abs_err = np.abs([e["radial_err_mm"] for e in errors]) if errors else np.zeros(1)
-    clear = [p for p in photos if not p["near_line"]]
     summary = {
         "photos": count, "no_board": count - len(done), "recall": matched / max(true, 1),
         "precision": matched / max(found, 1),
@@ -197,10 +204,7 @@ def synthetic(count: int, seed: int, jobs: int, exact: bool) -> tuple[dict, list
         "wrong_totals_not_flagged": sum(not p["uncertain"] for p in wrong) / max(len(wrong), 1),
         "wrong_totals_not_flagged_count": sum(not p["uncertain"] for p in wrong),
         "correct_photos_flagged": sum(p["uncertain"] for p in right) / max(len(right), 1),
-        "no_line_decision": {  # photos where no true disc edge is within NEAR_LINE_MM of a line
-            "photos": len(clear), "exact_totals": sum(p["exact"] for p in clear) / max(len(clear), 1),
-            "photos_flagged": sum(p["uncertain"] for p in clear) / max(len(clear), 1),
-            "wrong_totals_not_flagged_count": sum(not p["uncertain"] for p in clear if not p["exact"])},
+        "no_line_decision": {f"{mm} mm": clear_figures(photos, mm) for mm in NEAR_LINE_MM},
         "k_sigma_trade_off": trade_off(photos),
         "correct_photos_flagged_by": Counter(r for p in right for r in p["reasons"]),
         "calibration_bad_photos": sum(p["cal_err_mm"] > CAL_BAD_MM for p in photos),
@@ -305,10 +309,11 @@ def main() -> None:
     parts = []
     if syn:
         kind = "synthetic (truth calibration)" if a.truth_calibration else "synthetic"
+        clear = syn["no_line_decision"]["0.5 mm"]
         parts.append(f"{kind} exact {syn['exact_totals']:.1%} of {n_photos}, flagged {syn['photos_flagged']:.1%}, "
-                     f"unflagged wrong {syn['wrong_totals_not_flagged_count']}, no line decision: exact "
-                     f"{syn['no_line_decision']['exact_totals']:.1%} of {syn['no_line_decision']['photos']}, flagged "
-                     f"{syn['no_line_decision']['photos_flagged']:.1%}; radial p50/p95 "
+                     f"unflagged wrong {syn['wrong_totals_not_flagged_count']}, no disc within 0.5 mm of a line: exact "
+                     f"{clear['exact_totals']:.1%} of {clear['photos']}, flagged {clear['photos_flagged']:.1%}; "
+                     f"radial p50/p95 "
                      f"{syn['radial_error_mm_p50']:.2f}/{syn['radial_error_mm_p95']:.2f} mm")
     if rp:
         parts.append(f"real exact {sum(r['exact'] for r in rp)}/{len(rp)} (flagged {sum(r['uncertain'] for r in rp)})")
