@@ -40,12 +40,6 @@ class Hand:
         return Shot(shot.spot, max(-MAX_ANGLE, min(MAX_ANGLE, angle)), min(MAX_SPEED, speed))
 
 
-def speed_to_reach(distance: float, overshoot: float = 0.0) -> float:
-    """Release speed (mm/s) that slides ``distance`` mm and ``overshoot`` mm more before stopping."""
-    a = DEFAULT_PARAMS.mu * DEFAULT_PARAMS.g
-    return math.sqrt(2 * a * (distance + overshoot))
-
-
 def path_is_clear(board: Board, start, target, obstacles, *, ignore=()) -> bool:
     """Does a disc sliding from ``start`` to ``target`` pass every peg and disc in ``obstacles`` (x, y, id)?"""
     sx, sy = start
@@ -87,8 +81,9 @@ class GreedyBot:
         for spot in SPOTS:
             start = board.spot_position(seat, spot)
             if path_is_clear(board, start, (0.0, 0.0), discs):
-                return aim_at(board, seat, spot, (0.0, 0.0), speed_to_reach(math.hypot(*start), 5.0))
-        return aim_at(board, seat, 0.0, (0.0, 0.0), speed_to_reach(board.shooting_r, 5.0))
+                speed = DEFAULT_PARAMS.speed_for_distance(math.hypot(*start) + 5.0)
+                return aim_at(board, seat, spot, (0.0, 0.0), speed)
+        return aim_at(board, seat, 0.0, (0.0, 0.0), DEFAULT_PARAMS.speed_for_distance(board.shooting_r + 5.0))
 
     def _takeout(self, board: Board, seat: Seat, discs, target) -> Shot:
         _, tid, txy = target

@@ -18,9 +18,9 @@ B = GAME.board
 
 
 def open_twenty_speed():
-    from sim.bots import speed_to_reach
+    from sim.physics import DEFAULT_PARAMS
 
-    return speed_to_reach(B.shooting_r, 5.0)
+    return DEFAULT_PARAMS.speed_for_distance(B.shooting_r + 5.0)
 
 
 def test_open_twenty_from_the_middle_of_the_line_scores():
