@@ -6,7 +6,7 @@ of a match live here as pure functions of (Game, State); judging a single shot l
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from sim.board import Board, Seat, board_named
 from sim.rules import MatchFormat, Rules, rules_named
@@ -245,15 +245,6 @@ class State:
     match_scores: tuple[int, ...]
     rounds: tuple[RoundResult, ...] = field(default=())
     next_id: int = 1
-
-    def disc(self, disc_id: int) -> Disc:
-        for d in self.discs:
-            if d.id == disc_id:
-                return d
-        raise KeyError(disc_id)
-
-    def with_discs(self, discs) -> State:
-        return replace(self, discs=tuple(discs))
 
     def to_json(self) -> dict:
         return {
