@@ -40,11 +40,6 @@ def conic_ellipse(conic: np.ndarray) -> tuple[float, float, float, float, float]
     return float(ctr[0]), float(ctr[1]), a, b, phi
 
 
-def scaled_conic(ellipse: tuple[float, float, float, float, float], k: float) -> np.ndarray:
-    cx, cy, a, b, phi = ellipse
-    return ellipse_conic(cx, cy, a * k, b * k, phi)
-
-
 def fit_ellipse(points: np.ndarray) -> tuple[float, float, float, float, float] | None:
     """Least-squares ellipse through (N, 2) points (direct fit, always an ellipse), None if degenerate."""
     if len(points) < 6:
@@ -80,17 +75,6 @@ def robust_ellipse(points: np.ndarray, rounds: int = 4) -> tuple[tuple, np.ndarr
             break
         keep = new
     return ell, keep
-
-
-def ellipse_points(ellipse: tuple, ts: np.ndarray, k: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
-    """Points at parameters ``ts`` on the ellipse scaled by k about its centre, and unit outward normals."""
-    cx, cy, a, b, phi = ellipse
-    c, s = math.cos(phi), math.sin(phi)
-    ex, ey = a * k * np.cos(ts), b * k * np.sin(ts)
-    pts = np.column_stack([cx + c * ex - s * ey, cy + s * ex + c * ey])
-    nx, ny = np.cos(ts) / a, np.sin(ts) / b
-    n = np.column_stack([c * nx - s * ny, s * nx + c * ny])
-    return pts, n / np.linalg.norm(n, axis=1, keepdims=True)
 
 
 def concentric_gap(inner: np.ndarray, outer: np.ndarray) -> float:

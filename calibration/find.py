@@ -27,7 +27,7 @@ from calibration.fit import RingFit, fit_rings
 from calibration.model import Calibration, apply_homography
 from calibration.orient import bottom_rotation, peg_angles, pegs, quarter_lines, rotate
 from calibration.rings import find_line, sample
-from sim.board import BOARDS, TOURNAMENT, Board, board_named
+from sim.board import TOURNAMENT, Board, board_named
 
 LOOK_SIZE = 1024  # long side of the copy searched for the board
 MEASURE_SIZE = 2048  # long side of the copy the lines are measured on
@@ -313,7 +313,3 @@ def _step_radius(gray, board_to_image, r_lo: float, r_hi: float) -> float | None
     if abs(med[i]) < 3.0 * max(spread, 0.5) or agree < 0.75:
         return None
     return float((rs[i] + rs[i + 1]) / 2)
-
-
-def profile_names() -> tuple[str, ...]:
-    return tuple(BOARDS)

@@ -90,17 +90,6 @@ class Board:
         """Scoring lines from the outside in; the points of the zone just inside each are 5, 10, 15."""
         return (self.outer_line, self.middle_line, self.fifteen_line)
 
-    @property
-    def ring_radii(self) -> dict[str, float]:
-        """Radii a camera can measure: the three lines, the hole and the edge of the playing surface."""
-        return {
-            "hole": self.hole_r,
-            "15": self.fifteen_r,
-            "middle": self.middle_r,
-            "outer": self.outer_r,
-            "surface": self.surface_r,
-        }
-
     def zone(self, x: float, y: float, r: float | None = None) -> ZoneCall:
         """Points of a disc of radius ``r`` resting with its centre at (x, y).
 

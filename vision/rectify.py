@@ -57,9 +57,6 @@ class Plane:
     def rect_to_board_pts(self, uv) -> np.ndarray:
         return _apply(self.rect_to_board, uv)
 
-    def board_to_rect_pts(self, xy) -> np.ndarray:
-        return _apply(np.linalg.inv(self.rect_to_board), xy)
-
     def image_px_per_mm(self) -> float:
         """Image pixels per board millimetre near the hole (from the homography's Jacobian there)."""
         p = self.to_image([(0, 0), (1, 0), (0, 1)])

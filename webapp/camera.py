@@ -173,14 +173,5 @@ def open_camera(index: int) -> Callable[[], np.ndarray | None]:
     return read
 
 
-def rail_circle(calibration, board) -> tuple[float, float, float]:
-    """A circle in image pixels round the board's rail: the watched area for a calibrated camera."""
-    th = np.linspace(0, 2 * np.pi, 36, endpoint=False)
-    r = board.surface_r + board.ditch_width
-    rim = calibration.to_image(np.column_stack([r * np.cos(th), r * np.sin(th)]))
-    (cx, cy), = calibration.to_image([[0.0, 0.0]])
-    return float(cx), float(cy), float(np.max(np.hypot(rim[:, 0] - cx, rim[:, 1] - cy)))
-
-
 def camera_of(app) -> Watcher | None:
     return app.extensions.get("crokinole_camera")

@@ -77,12 +77,6 @@ def frames(conn: sqlite3.Connection, match_id: int, *, round_no: int | None = No
                   tuple(fixes.get(r["seq"], ()))) for r in rows]
 
 
-def all_frames(conn: sqlite3.Connection, match_id: int) -> list[dict]:
-    rows = conn.execute("SELECT seq, created, round_no, shot_no, source FROM frames WHERE match_id = ? ORDER BY seq",
-                        (match_id,)).fetchall()
-    return [dict(r) for r in rows]
-
-
 def photo(conn: sqlite3.Connection, match_id: int, seq: int) -> bytes:
     row = conn.execute("SELECT photo FROM frames WHERE match_id = ? AND seq = ?", (match_id, seq)).fetchone()
     if row is None:
