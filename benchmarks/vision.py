@@ -15,7 +15,7 @@ import math
 import sys
 import time
 from collections import Counter
-from multiprocessing import Pool
+from multiprocessing import get_context
 from pathlib import Path
 
 sys.path[0] = str(Path(__file__).resolve().parents[1])  # this file's name would shadow the vision package
@@ -38,6 +38,11 @@ MATCH_SHARE = 0.6  # a found disc within this share of a disc radius (in the ima
 CAL_BAD_MM = 2.0  # median error of discs' distance from the hole above which a photo's misses are blamed on calibration
 NEAR_LINE_MM = (0.5, 1.0)  # a photo with a true disc edge this close to a line is a line decision (look underneath)
 K_CURVE = (0.0, 0.5, 0.75, 0.875, 0.9, 1.0, 1.25, 1.5, 2.0, 3.0)  # K_SIGMA values for the trade-off curve
+
+
+def _pool(jobs: int):
+    """Worker processes started fresh: a fork after OpenCV's threads ran in this process can hang them."""
+    return get_context("forkserver").Pool(jobs)
 
 
 def _jpeg(img: np.ndarray, quality: int) -> np.ndarray:
@@ -179,7 +184,7 @@ def clear_figures(photos: list[dict], mm: float) -> dict:
 
 
 def synthetic(count: int, seed: int, jobs: int, exact: bool) -> tuple[dict, list[dict], list[dict]]:
-    with Pool(jobs) as pool:
+    with _pool(jobs) as pool:
         results = pool.map(_one_synthetic, [(seed, k, exact) for k in range(count)], chunksize=1)
     done = [r for r in results if r is not None]
     photos = [r[0] for r in done]
@@ -259,7 +264,7 @@ def _one_pair(args) -> dict:
 
 
 def pairs(count: int, seed: int, jobs: int) -> tuple[dict, list[dict]]:
-    with Pool(jobs) as pool:
+    with _pool(jobs) as pool:
         rows = pool.map(_one_pair, [(seed, k) for k in range(count)], chunksize=1)
     by_kind: dict[str, list[bool]] = {}
     for r in rows:

@@ -10,9 +10,11 @@ import pytest
 from PIL import Image
 
 import vision.score as score_mod
-from calibration import ImageReadError
+from calibration import ImageReadError, calibrate, read_image
 from sim.board import board_named
 from vision import NoBoardError, parse_teams, score_photo
+from vision.discs import common_radius
+from vision.focal import focal_from_discs
 from vision.score import PhotoDisc, PhotoScore
 from vision.shotcheck import diff
 from vision.synth.shots import photographed_verdict, random_pair
@@ -45,6 +47,30 @@ def test_synthetic_sample_discs_at_the_true_distance_from_the_hole():
     got = sorted(np.hypot(f.x_mm, f.y_mm) for f in score.discs if f.points != 20)
     assert len(got) == len(want)
     assert np.max(np.abs(np.subtract(got, want))) < 3.0  # measured 2.4 mm at worst here: see the report
+
+
+@pytest.mark.parametrize("name", ["synth_2024_0007", "synth_2024_0013"])
+def test_focal_from_the_discs_walls_places_disc_tops_better_than_a_guessed_lens(name):
+    # Seen nearly straight down, the rings cannot give the focal length; a guessed one misplaces disc tops.
+    truth = json.loads((SAMPLES / f"{name}.json").read_text())
+    board = board_named(truth["board"])
+    img = read_image(SAMPLES / f"{name}.jpg")
+    cal = calibrate(img, board).calibration
+    assert cal.focal_px is None and not cal.view.focal_estimated
+    scene = score_mod.Scene.of(img, board, cal)
+    found = score_mod.find_all(scene).found
+    f = focal_from_discs(img, cal, found, common_radius(list(found), board.disc_r), board.disc_thickness,
+                         lambda c: score_mod.top_view(c, scene.board))
+    assert f is not None
+    on = [d for d in truth["discs"] if d["place"] == "surface"]
+    want = np.hypot(*np.array([(d["x_mm"], d["y_mm"]) for d in on]).T)
+
+    def error(s):  # median error of the true disc tops' distance from the hole, as the top-face plane maps them
+        return np.median(np.abs(np.hypot(*s.top.to_board([d["px"] for d in on]).T) - want))
+
+    true_f = truth["camera"]["K"][0][0]
+    assert abs(np.log(f / true_f)) < abs(np.log(cal.view.focal_px / true_f))
+    assert error(scene.with_focal(f)) < error(scene)
 
 
 def test_state_round_trip_keeps_scoring_discs():

@@ -26,6 +26,8 @@ DOUBT_SUPPORT, DOUBT_FIT_MM = 0.8, 2.5  # a clear circle rejected for a loose fi
 RAYS = 64
 RAY_REACH_MM = 4.5  # how far either side of the expected outline a ray looks
 RAY_STEP_MM = 0.25
+BODY_MM = 2.0  # the disc's body colour is read this far inside an edge (past the bevel)
+BODY_DE = 20.0  # Lab distance over which a colour stops looking like the body
 RADIUS_SCALES = (1.0, 0.88, 1.13, 1.27)  # disc sizes tried, as shares of the profile's
 EDGE_PRIOR_MM = 1.5  # spread of the prior that the edge lies on the expected outline
 SIGMA_PX = 0.15  # centre error of a clean fit, in image pixels
@@ -108,12 +110,17 @@ def _sample(image: np.ndarray, pts: np.ndarray) -> np.ndarray:
 
 
 def ray_edges(image: np.ndarray, plane: Plane, cx: float, cy: float, expect: np.ndarray):
-    """Strongest colour edge on each of RAYS rays near its expected radius ``expect`` (mm, one per ray).
+    """The disc's rim on each of RAYS rays near its expected radius ``expect`` (mm, one per ray).
 
+    The rim is a colour edge with the disc's own body just inside it. That tells it from the brighter edges
+    around it: a printed ring on the face (ring colour inside its outer edge), a scoring line or a neighbour
+    beside the disc (line or neighbour inside their edges). The body colour is the median over all rays a little
+    inside the expected outline, so a few rays that stray do not change it.
     Returns the ray angles, the edge radii (mm) and the edge strengths.
     """
     ang = np.linspace(0, 2 * math.pi, RAYS, endpoint=False)
-    steps = np.arange(-RAY_REACH_MM, RAY_REACH_MM + 1e-9, RAY_STEP_MM)
+    inner = int(round(BODY_MM / RAY_STEP_MM))
+    steps = np.arange(-RAY_REACH_MM - BODY_MM, RAY_REACH_MM + 1e-9, RAY_STEP_MM)
     rad = expect[:, None] + steps[None, :]
     bx = cx + np.cos(ang)[:, None] * rad
     by = cy + np.sin(ang)[:, None] * rad
@@ -121,10 +128,14 @@ def ray_edges(image: np.ndarray, plane: Plane, cx: float, cy: float, expect: np.
     col = _sample(image, px) / 255.0
     lab = cv2.cvtColor(col, cv2.COLOR_BGR2Lab)
     lab = cv2.GaussianBlur(lab, (0, 0), sigmaX=1.0, sigmaY=0.01)  # smooth along each ray only
-    d = np.linalg.norm(lab[:, 2:, :] - lab[:, :-2, :], axis=2)
-    off_mm = steps[1:-1]
+    body = np.median(lab[:, int(round(RAY_REACH_MM / RAY_STEP_MM))], axis=0)  # BODY_MM inside the outline
+    d = np.linalg.norm(lab[:, inner + 1 :, :] - lab[:, inner - 1 : -2, :], axis=2)
+    off_mm = steps[inner:-1]
+    # How much like the body the colour BODY_MM inside each point is (1: the body's colour).
+    like = np.linalg.norm(lab[:, : -inner - 1, :] - body, axis=2)
+    inside_body = np.exp(-0.5 * (like / BODY_DE) ** 2)
     weighted = d * np.exp(-0.5 * (off_mm / EDGE_PRIOR_MM) ** 2)[None, :]
-    i = np.clip(np.argmax(weighted, axis=1), 1, len(off_mm) - 2)
+    i = np.clip(np.argmax(weighted * inside_body, axis=1), 1, len(off_mm) - 2)  # which edge: the body's
     k = np.arange(len(ang))
     a, b, c = weighted[k, i - 1], weighted[k, i], weighted[k, i + 1]
     den = a - 2 * b + c

@@ -16,7 +16,8 @@ from calibration import Calibration, calibrate, read_image
 from sim.board import TOURNAMENT, Board, zone_at_radius
 from sim.game import Disc, RoundResult, State, score_round
 from sim.rules import MatchFormat
-from vision.discs import DiscSearch, FoundDisc, Silhouette, find_discs
+from vision.discs import DiscSearch, FoundDisc, Silhouette, common_radius, find_discs
+from vision.focal import focal_from_discs
 from vision.rectify import Plane, lifted_homography
 from vision.teams import TeamSplit, face_colours, hex_colour, rgb_to_lab, split_teams
 
@@ -154,15 +155,23 @@ class Scene:
     @classmethod
     def of(cls, image: np.ndarray, board: Board, calibration: Calibration) -> Scene:
         b = measured_board(board, calibration)
-        cz = calibration.view.camera_mm[2]
-        top = Plane(lifted_homography(calibration, b.disc_thickness), 1.0, b.surface_r)
-        sil = Silhouette(tuple(calibration.view.camera_mm[:2]), b.disc_thickness / cz)
-        return cls(image, calibration, b, top, sil)
+        return cls(image, calibration, b, *top_view(calibration, b))
+
+    def with_focal(self, focal_px: float) -> Scene:
+        cal = replace(self.calibration, focal_px=focal_px)
+        return Scene(self.image, cal, self.board, *top_view(cal, self.board))
 
     def hole_on_top(self) -> tuple[float, float]:
         """Where the hole's centre appears on the top-face plane (the hole itself lies on the surface)."""
         (x, y), = self.calibration.view.lift([(0.0, 0.0)], self.board.disc_thickness)
         return float(x), float(y)
+
+
+def top_view(calibration: Calibration, board: Board) -> tuple[Plane, Silhouette]:
+    """The plane of standing discs' top faces and their outline model, as this calibration's camera sees them."""
+    view = calibration.view
+    top = Plane(lifted_homography(calibration, board.disc_thickness), 1.0, board.surface_r)
+    return top, Silhouette(tuple(view.camera_mm[:2]), board.disc_thickness / view.camera_mm[2])
 
 
 def load(image) -> np.ndarray:
@@ -225,8 +234,14 @@ def disc_radius(board: Board, discs: list[FoundDisc]) -> float:
 
 
 def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> PhotoScore:
-    b, cal = scene.board, scene.calibration
     search = find_all(scene)
+    if scene.calibration.focal_px is None and not scene.calibration.view.focal_estimated:
+        f = focal_from_discs(scene.image, scene.calibration, search.found, common_radius(list(search.found),
+                             scene.board.disc_r), scene.board.disc_thickness, lambda c: top_view(c, scene.board))
+        if f is not None:
+            scene = scene.with_focal(f)
+            search = find_all(scene)
+    b, cal = scene.board, scene.calibration
     discs = list(search.found)
     r_disc = disc_radius(b, discs)
     centres = np.array([(d.x, d.y) for d in discs], float).reshape(-1, 2)

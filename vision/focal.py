@@ -1,0 +1,64 @@
+"""The camera's focal length from the discs' walls, for a view too square-on for the rings to give it.
+
+Flat rings fix the board's plane in the photo but, seen from nearly straight above, not how far away the camera
+is: a close wide lens and a distant long one draw the same rings. Where a disc's top face appears depends on it
+(the top is lifted towards the camera by thickness / height of the way, up to 2 mm at the board's edge), and so
+does its outline: on the side facing the camera's foot the wall shows past the top face. Each focal length tried
+predicts those outlines; the one whose outlines the discs' edges fit best is taken.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+import numpy as np
+
+from calibration import Calibration
+from vision.discs import FoundDisc, Silhouette, refine
+from vision.rectify import Plane
+
+FOCAL_SHARES = np.geomspace(0.6, 2.0, 7)  # focal lengths tried, as shares of the photo's long side
+MAX_DISCS = 12  # the best-fitting discs used (more cost time and add little)
+MIN_DISCS = 5
+CLEAN_FIT_MM = 0.35  # outlines fitting worse than this (rms, mm) cannot tell a wall of a millimetre from a misfit
+KEEP_SHARE = 2 / 3  # the better-fitting share of discs that scores a focal length (neighbours, shadows spoil some)
+
+TopView = Callable[[Calibration], tuple[Plane, Silhouette]]
+
+
+def focal_from_discs(image: np.ndarray, cal: Calibration, discs: Sequence[FoundDisc], radius: float,
+                     thickness: float, top_view: TopView) -> float | None:
+    """The focal length (pixels) whose predicted disc outlines fit best, or None when the discs cannot tell.
+
+    They cannot when too few fit cleanly, or when the best fit is at the end of the range tried (the fit
+    improves towards a lens no camera has: the outlines are being misread, not measured).
+
+    ``discs`` were found on ``cal``'s top-face plane; ``top_view`` gives the top-face plane and outline model
+    of a calibration.
+    """
+    best = sorted(discs, key=lambda d: d.fit_mm)[:MAX_DISCS]
+    if len(best) < MIN_DISCS:
+        return None
+    feet = cal.view.drop([(d.x, d.y) for d in best], thickness)  # where each disc stands: same for every focal
+    grid = max(cal.image_size) * FOCAL_SHARES
+    cost = [_fit_cost(image, replace(cal, focal_px=float(f)), feet, radius, thickness, top_view) for f in grid]
+    i = int(np.argmin(cost))
+    if not 0 < i < len(grid) - 1 or cost[i] > CLEAN_FIT_MM:
+        return None
+    a, b, c = cost[i - 1], cost[i], cost[i + 1]  # the parabola's vertex through the three, in log focal length
+    den = a - 2 * b + c
+    return float(grid[i] * (grid[1] / grid[0]) ** (0.5 * (a - c) / den if den > 0 else 0.0))
+
+
+def _fit_cost(image, cal: Calibration, feet: np.ndarray, radius: float, thickness: float, top_view: TopView) -> float:
+    plane, sil = top_view(cal)
+    fits = []
+    for x, y in cal.view.lift(feet, thickness):
+        d = refine(image, plane, sil, float(x), float(y), radius, 1.0, fit_radius=False)
+        if d is not None:
+            fits.append(d.fit_mm)
+    if len(fits) < MIN_DISCS:
+        return np.inf
+    fits = np.sort(fits)
+    return float(np.mean(fits[: max(MIN_DISCS, int(len(fits) * KEEP_SHARE))]))
