@@ -245,7 +245,7 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
     discs = list(search.found)
     r_disc = disc_radius(b, discs)
     centres = np.array([(d.x, d.y) for d in discs], float).reshape(-1, 2)
-    lab = face_colours(scene.image, scene.top, centres, r_disc)
+    lab = face_colours(scene.image, scene.top, centres, r_disc, b.surface_r)
     split: TeamSplit = split_teams(lab, teams)
     labels, doubt = list(split.labels), list(split.doubt)
     hole_lab = face_colours(scene.image, hole_plane(scene), np.zeros((1, 2)), r_disc)[0]

@@ -34,6 +34,8 @@ PALETTE: dict[str, tuple[int, int, int]] = {
 ALIASES = {"light wood": "natural", "light": "natural", "wood": "natural", "dark wood": "dark", "tan": "natural"}
 SAME_TEAM_DE = 14.0  # clusters closer than this (delta-E) are one colour
 FACE_SHARE = 0.55  # sample the face within this share of the radius (clear of bevel and shadow)
+BESIDE_SHARES = (1.4, 1.6, 1.8)  # the board beside a disc: these shares of its radius from its centre
+MIN_BESIDE = 24  # samples of clear board needed to read the glare beside a disc
 
 
 class TeamColoursError(ValueError):
@@ -65,19 +67,47 @@ def parse_teams(text: str) -> dict[str, tuple[int, int, int]]:
     return out
 
 
-def face_colours(image: np.ndarray, top: Plane, centres: np.ndarray, r: float) -> np.ndarray:
-    """Median CIELAB colour of each disc's top face, ndarray of shape (N, 3); glare and grain are outvoted."""
+def face_colours(image: np.ndarray, top: Plane, centres: np.ndarray, r: float,
+                 surface_r: float = np.inf) -> np.ndarray:
+    """Median CIELAB colour of each disc's top face, ndarray of shape (N, 3); glare and grain are outvoted.
+
+    A veil of glare (light reflected off the varnish) lifts every colour under it by about the same amount of
+    white, washing a dark disc towards its light rivals. The veil is read off the board around each disc: how much
+    whiter the surface beside it is than the surface beside the other discs (the least lift over the three
+    channels, so a disc on a differently painted ring is not mistaken for one under glare) and taken off the face.
+    """
     if len(centres) == 0:
         return np.zeros((0, 3), np.float32)
     g = np.linspace(-1, 1, 9)
     gx, gy = np.meshgrid(g, g)
     keep = gx**2 + gy**2 <= 1
-    off = np.column_stack([gx[keep], gy[keep]]) * FACE_SHARE * r
-    pts = (np.asarray(centres, float)[:, None, :] + off[None, :, :]).reshape(-1, 2)
+    face = np.column_stack([gx[keep], gy[keep]]) * FACE_SHARE * r
+    ang = np.linspace(0, 2 * np.pi, 48, endpoint=False)
+    rho = r * np.array(BESIDE_SHARES)
+    beside = (rho[:, None, None] * np.stack([np.cos(ang), np.sin(ang)], 1)[None]).reshape(-1, 2)
+    c = np.asarray(centres, float)
+    face_bgr = _sample_bgr(image, top, c, face)
+    around = c[:, None, :] + beside[None]
+    clear = np.hypot(*around.transpose(2, 0, 1)) <= surface_r - 1
+    for other in c:  # another disc beside this one is not the board
+        clear &= np.hypot(*(around - other).transpose(2, 0, 1)) > r + 1
+    board_bgr = _sample_bgr(image, top, c, beside)
+    local = np.array([np.median(b[m], axis=0) if m.sum() >= MIN_BESIDE else np.full(3, np.nan)
+                      for b, m in zip(board_bgr, clear, strict=True)])
+    ok = ~np.isnan(local[:, 0])
+    veil = np.zeros(len(c))
+    if ok.sum() >= 2:
+        usual = np.median(local[ok], axis=0)
+        veil[ok] = np.clip((local[ok] - usual).min(axis=1), 0, None)
+    bgr = np.clip(np.median(face_bgr, axis=1) - veil[:, None], 0, 255).astype(np.float32)
+    return cv2.cvtColor(bgr.reshape(1, -1, 3) / 255.0, cv2.COLOR_BGR2Lab).reshape(-1, 3)
+
+
+def _sample_bgr(image: np.ndarray, top: Plane, centres: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+    """BGR colours (N, M, 3) at each centre plus each offset, all in board mm of the plane ``top``."""
+    pts = (centres[:, None, :] + offsets[None, :, :]).reshape(-1, 2)
     px = top.to_image(pts).reshape(len(centres), -1, 2).astype(np.float32)
-    col = cv2.remap(image, px[..., 0], px[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
-    lab = cv2.cvtColor(col.astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
-    return np.median(lab, axis=1)
+    return cv2.remap(image, px[..., 0], px[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT).astype(float)
 
 
 @dataclass(frozen=True)
