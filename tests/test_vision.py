@@ -3,6 +3,7 @@
 import csv
 import io
 import json
+import math
 from pathlib import Path
 
 import numpy as np
@@ -16,8 +17,10 @@ from vision import NoBoardError, parse_teams, score_photo
 from vision.discs import common_radius
 from vision.focal import focal_from_discs
 from vision.score import PhotoDisc, PhotoScore
-from vision.shotcheck import diff
+from vision.shotcheck import Looks, align, check_shot, diff
+from vision.synth.render import render_pair
 from vision.synth.shots import photographed_verdict, random_pair
+from vision.synth.style import random_style
 from vision.teams import ALIASES, PALETTE
 from webapp.cli import main
 
@@ -120,6 +123,43 @@ def test_shot_pair_verdict_matches_the_simulator(kind):
     rng = np.random.default_rng([11, len(kind)])
     pair = random_pair(rng, kind=kind, rules="casual")
     assert photographed_verdict(pair, rng) == pair.verdict
+
+
+def _rendered_pair(k):
+    rng = np.random.default_rng([2025, 20_000 + k])  # the benchmark's pair k
+    pair = random_pair(rng)
+    (img_b, _), (img_a, _) = render_pair(pair.before, pair.after, random_style(rng), rng)
+    teams = pair.before.team_colours
+    return pair, img_b, img_a, [score_photo(i, board=pair.before.board, teams=teams) for i in (img_b, img_a)]
+
+
+def test_photos_say_a_loosely_fitted_disc_moved():
+    # Light discs on maple: the edge fits are too loose for their distance to count as a move (3 sigma), but the
+    # photos show the spot each stood on changed. One of them ended touching the 15: no no-hiding foul.
+    pair, img_b, img_a, (b, a) = _rendered_pair(69)
+    assert pair.verdict == {"foul": False, "rule": None, "shot_disc": "in play", "twenty": False}
+    by_sigma = diff(b, a, pair.shooter, a.board)
+    by_look = diff(b, a, pair.shooter, a.board, (img_b, img_a))
+    assert len(by_look.moved) > len(by_sigma.moved)
+    assert photographed_verdict(pair, np.random.default_rng([2025, 20_000 + 69])) is not None
+    check = check_shot(img_b, img_a, shooter=pair.shooter, teams=pair.before.team_colours, rules=pair.rules)
+    assert not check.verdict.foul
+
+
+def test_a_disc_missed_before_the_shot_is_not_taken_for_a_new_one():
+    # The same pair: a light disc near the edge (269 mm out) is too faint to count in the before photo but is
+    # found after; the shot disc came to rest 162 mm out. Only the shot disc's spot changed.
+    pair, img_b, img_a, (b, a) = _rendered_pair(69)
+    assert not any(abs(math.hypot(d.x_mm, d.y_mm) - 269.3) < 3 for d in b.discs)
+    looks = Looks(img_b, b, img_a, a, align(b, a))
+
+    def at(radius):
+        (q,) = [q for q in a.discs if abs(math.hypot(q.x_mm, q.y_mm) - radius) < 3]
+        return q.x_mm, q.y_mm
+
+    c, s = math.cos(looks.turn), math.sin(looks.turn)
+    turned = [(c * x - s * y, s * x + c * y) for x, y in (at(269.3), at(162.5))]
+    assert looks.was_there(turned[0]) and not looks.was_there(turned[1])
 
 
 def test_doubtful_outlines_make_the_photo_uncertain(monkeypatch):

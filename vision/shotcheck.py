@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
+import cv2
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 
@@ -20,13 +21,17 @@ from sim.board import TOURNAMENT, Board
 from sim.game import Disc, Game, State
 from sim.judge import ShotReport, Verdict, judge
 from sim.rules import Rules, rules_named
-from vision.score import PhotoDisc, PhotoScore, score_photo
+from vision.score import PhotoDisc, PhotoScore, load, score_photo
 
 MATCH_MAX_MM = 150.0  # a disc further than this from where it was is not taken for the same disc
 MOVE_MIN_MM = 1.5  # smallest displacement called a move, whatever the position errors
 ALIGN_MM = 6.0  # a disc this close to where one of its team stood before is taken as unmoved when aligning
 ALIGN_STEP_DEG = 5.0  # turns tried when aligning the after photo's board frame to the before photo's
 NEAR_HOLE_MM = 12.0  # a disc that vanished with its edge this close to the hole may have dropped in
+LOOK_SHARE = 1.15  # a disc's look: colours on a grid out to this share of its radius (its rim and the board beside)
+SAME_SHARE = 0.5  # a spot that changed by under this share of its disc's contrast with the board is unchanged
+# (a new disc changes its spot by about 0.8 of that contrast: it covers 3/4 of the spot compared)
+LOOK_MARGIN_DE = 2.0  # the photos must favour "moved" or "was there" by this much (mean delta-E) to say so
 STILLS_NOTE = ("From two photos a touch that moved nothing cannot be seen: a hit is judged from the other side's "
                "discs that moved or left the board.")
 
@@ -130,6 +135,57 @@ def align(before: PhotoScore, after: PhotoScore) -> float:
     return angle
 
 
+class Looks:
+    """The two photos compared at board points: does a spot look the same before and after the shot?
+
+    A disc's edge fit can be loose (a light disc on light wood) while the photos still show plainly whether it
+    moved: the spot it stood on changed, and the disc now looks where it went as it looked where it stood.
+    """
+
+    def __init__(self, before_img: np.ndarray, before: PhotoScore, after_img: np.ndarray, after: PhotoScore,
+                 turn: float):
+        self.b_img, self.b_top, self.turn = before_img, before.top_plane, turn
+        self.a_img, self.a_top = after_img, after.top_plane
+        g = np.linspace(-1, 1, 11)
+        gx, gy = np.meshgrid(g, g)
+        keep = gx**2 + gy**2 <= 1
+        self.grid = np.column_stack([gx[keep], gy[keep]]) * LOOK_SHARE * before.board.disc_r
+
+    def _lab(self, img: np.ndarray, top, pts: np.ndarray) -> np.ndarray:
+        px = top.to_image(pts).astype(np.float32)
+        col = cv2.remap(img, px[:, 0].copy(), px[:, 1].copy(), cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+        return cv2.cvtColor(col.reshape(1, -1, 3).astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab).reshape(-1, 3)
+
+    def before(self, x: float, y: float) -> np.ndarray:
+        return self._lab(self.b_img, self.b_top, self.grid + (x, y))
+
+    def after(self, x: float, y: float) -> np.ndarray:
+        """The after photo around the before frame's (x, y) (the after frame is turned by ``turn``)."""
+        c, s = math.cos(self.turn), math.sin(self.turn)
+        p = (self.grid + (x, y)) @ np.array([[c, -s], [s, c]])  # turned back by -turn
+        return self._lab(self.a_img, self.a_top, p)
+
+    def moved(self, frm: tuple[float, float], to: tuple[float, float]) -> bool:
+        """The disc at ``frm`` before is plainly elsewhere after: its old spot changed, and it looks at ``to``
+        as it looked at ``frm``."""
+        was = self.before(*frm)
+        stayed = _de(was, self.after(*frm))
+        went = _de(was, self.after(*to))
+        return stayed > went + LOOK_MARGIN_DE
+
+    def was_there(self, at: tuple[float, float]) -> bool:
+        """The disc found at ``at`` after stood there before too (missed in the before photo): the spot changed
+        far less between the photos than the disc differs from the board beside it."""
+        now = self.after(*at)
+        rho = np.hypot(*self.grid.T) / self.grid[:, 0].max()
+        face, rim = np.median(now[rho < 0.6], axis=0), np.median(now[rho > 0.95], axis=0)
+        return _de(now, self.before(*at)) < SAME_SHARE * float(np.linalg.norm(face - rim))
+
+
+def _de(a: np.ndarray, b: np.ndarray) -> float:
+    return float(np.mean(np.linalg.norm(a - b, axis=1)))
+
+
 @dataclass(frozen=True)
 class Diff:
     """What two scored photos say happened, in the before photo's board frame."""
@@ -142,16 +198,26 @@ class Diff:
     after_index: dict[int, int]  # disc id -> index in ``after.discs`` of where that disc is now
 
 
-def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board) -> Diff:
-    """Match the discs of two scored photos and build the ShotReport the judge reads."""
+def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board,
+         images: tuple[np.ndarray, np.ndarray] | None = None) -> Diff:
+    """Match the discs of two scored photos and build the ShotReport the judge reads.
+
+    With the two ``images`` (before, after), the photos themselves say whether a disc moved, and whether a disc
+    found only after the shot stood there before (missed in the before photo).
+    """
     teams = before.teams
     team_of = {t: i for i, t in enumerate(teams)}
+    turn = align(before, after)
+    turned = _turn(list(after.discs), turn)
+    looks = None if images is None else Looks(images[0], before, images[1], after, turn)
     b_on = [d for d in before.discs if d.points != 20]
+    if looks is not None:  # a disc found after, on a spot no disc found before overlapped, that stood there before
+        b_on += [q for q in turned if q.points != 20 and looks.was_there((q.x_mm, q.y_mm))
+                 and all(math.hypot(q.x_mm - p.x_mm, q.y_mm - p.y_mm) > 2 * board.disc_r for p in b_on)]
     ids = {k: k + 1 for k in range(len(b_on))}
     shot_id = len(b_on) + 1
     state = State(tuple(Disc(ids[k], team_of[d.team], d.x_mm, d.y_mm) for k, d in enumerate(b_on) if d.points > 0),
                   (0, 0), 0, 0, (0, 0), (), shot_id + 1)
-    turned = _turn(list(after.discs), align(before, after))
     on_index = [k for k, d in enumerate(turned) if d.points != 20]
     a_on = [turned[k] for k in on_index]
     a_sunk = [d for d in turned if d.points == 20]
@@ -172,7 +238,11 @@ def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board) -> D
             positions[ids[bi[i]]] = (q.x_mm, q.y_mm)
             after_index[ids[bi[i]]] = on_index[ai[j]]
             dist = math.hypot(p.x_mm - q.x_mm, p.y_mm - q.y_mm)
-            if dist > max(MOVE_MIN_MM, 3 * math.hypot(p.sigma_mm, q.sigma_mm)):
+            if looks is not None and dist > MOVE_MIN_MM:
+                went = looks.moved((p.x_mm, p.y_mm), (q.x_mm, q.y_mm))
+            else:
+                went = dist > max(MOVE_MIN_MM, 3 * math.hypot(p.sigma_mm, q.sigma_mm))
+            if went:
                 moved.append(Moved(ids[bi[i]], t, (p.x_mm, p.y_mm), (q.x_mm, q.y_mm), dist))
         # Vanished discs, nearest the hole first. One next to the hole dropped in (or was taken out of it: a 20
         # either way); so did one of the other side's, however far, while that side has a new 20 unexplained.
@@ -217,13 +287,14 @@ def check_shot(before, after, *, shooter: str, teams: dict | None = None, rules:
                board: Board = TOURNAMENT) -> ShotCheck:
     """Judge the shot between two photos (arrays, paths or bytes) for the team named ``shooter``."""
     rules = rules if isinstance(rules, Rules) else rules_named(rules)
+    before, after = load(before), load(after)
     a = score_photo(after, board=board, teams=teams)
     b = score_photo(before, board=board, teams=teams or dict(zip(a.teams, a.team_colours, strict=True)))
     if shooter not in b.teams:
         raise ShotCheckError(f"shooter {shooter!r} is not one of the teams ({', '.join(b.teams)})")
     if a.teams != b.teams:
         a = score_photo(after, board=board, teams=dict(zip(b.teams, b.team_colours, strict=True)))
-    d = diff(b, a, shooter, a.board)
+    d = diff(b, a, shooter, a.board, (before, after))
     game = Game.create(a.board, rules, "singles")
     player = b.teams.index(shooter)  # singles: player k is team k
     verdict = judge(game, d.state, player, d.report)

@@ -35,7 +35,9 @@ ALIASES = {"light wood": "natural", "light": "natural", "wood": "natural", "dark
 SAME_TEAM_DE = 14.0  # clusters closer than this (delta-E) are one colour
 FACE_SHARE = 0.55  # sample the face within this share of the radius (clear of bevel and shadow)
 BESIDE_SHARES = (1.4, 1.6, 1.8)  # the board beside a disc: these shares of its radius from its centre
-MIN_BESIDE = 24  # samples of clear board needed to read the glare beside a disc
+MIN_BESIDE = 24  # samples of clear board needed to read the light beside a disc
+ROUND_STEP_DEG = 5.0  # the board beside a disc is compared with the same pattern turned about the hole in these steps
+MIN_GAIN = 0.25  # deeper shade than this is not divided out (the face's colour is lost in the noise)
 
 
 class TeamColoursError(ValueError):
@@ -71,10 +73,10 @@ def face_colours(image: np.ndarray, top: Plane, centres: np.ndarray, r: float,
                  surface_r: float = np.inf) -> np.ndarray:
     """Median CIELAB colour of each disc's top face, ndarray of shape (N, 3); glare and grain are outvoted.
 
-    A veil of glare (light reflected off the varnish) lifts every colour under it by about the same amount of
-    white, washing a dark disc towards its light rivals. The veil is read off the board around each disc: how much
-    whiter the surface beside it is than the surface beside the other discs (the least lift over the three
-    channels, so a disc on a differently painted ring is not mistaken for one under glare) and taken off the face.
+    The light on a disc is read off the board beside it, against the same board all round the hole at the same
+    distances (boards are painted in rings, so that is the same paint): a shadow darkens both by one factor and
+    is divided out; a veil of glare lifts both by about the same amount of white and is taken off. So a white
+    disc in a player's shadow is not read as navy, nor a dark one under glare as light wood.
     """
     if len(centres) == 0:
         return np.zeros((0, 3), np.float32)
@@ -86,21 +88,33 @@ def face_colours(image: np.ndarray, top: Plane, centres: np.ndarray, r: float,
     rho = r * np.array(BESIDE_SHARES)
     beside = (rho[:, None, None] * np.stack([np.cos(ang), np.sin(ang)], 1)[None]).reshape(-1, 2)
     c = np.asarray(centres, float)
-    face_bgr = _sample_bgr(image, top, c, face)
-    around = c[:, None, :] + beside[None]
-    clear = np.hypot(*around.transpose(2, 0, 1)) <= surface_r - 1
-    for other in c:  # another disc beside this one is not the board
-        clear &= np.hypot(*(around - other).transpose(2, 0, 1)) > r + 1
-    board_bgr = _sample_bgr(image, top, c, beside)
-    local = np.array([np.median(b[m], axis=0) if m.sum() >= MIN_BESIDE else np.full(3, np.nan)
-                      for b, m in zip(board_bgr, clear, strict=True)])
-    ok = ~np.isnan(local[:, 0])
-    veil = np.zeros(len(c))
-    if ok.sum() >= 2:
-        usual = np.median(local[ok], axis=0)
-        veil[ok] = np.clip((local[ok] - usual).min(axis=1), 0, None)
-    bgr = np.clip(np.median(face_bgr, axis=1) - veil[:, None], 0, 255).astype(np.float32)
+    face_bgr = np.median(_sample_bgr(image, top, c, face), axis=1)
+    light = [_light(image, top, c, k, beside, r, surface_r) for k in range(len(c))]
+    veil = np.array([v for v, _ in light])[:, None]
+    gain = np.array([gn for _, gn in light])[:, None]
+    bgr = np.clip((face_bgr - veil) / gain, 0, 255).astype(np.float32)
     return cv2.cvtColor(bgr.reshape(1, -1, 3) / 255.0, cv2.COLOR_BGR2Lab).reshape(-1, 3)
+
+
+def _light(image, top: Plane, centres: np.ndarray, k: int, beside: np.ndarray, r: float,
+           surface_r: float) -> tuple[float, float]:
+    """(veil, gain) on disc ``k``: white added by glare and the factor of shade, from the board around it."""
+    x, y = centres[k]
+    turns = np.radians(np.arange(0, 360, ROUND_STEP_DEG))
+    cos, sin = np.cos(turns)[:, None], np.sin(turns)[:, None]
+    px, py = x + beside[:, 0], y + beside[:, 1]
+    pts = np.stack([cos * px - sin * py, sin * px + cos * py], -1)  # the beside pattern turned about the hole
+    clear = np.hypot(pts[..., 0], pts[..., 1]) <= surface_r - 1
+    for ox, oy in centres:  # other discs are not the board
+        clear &= np.hypot(pts[..., 0] - ox, pts[..., 1] - oy) > r + 1
+    col = _sample_bgr(image, top, np.zeros((1, 2)), pts.reshape(-1, 2))[0].reshape(pts.shape[:2] + (3,))
+    here, everywhere = clear[0], clear
+    if here.sum() < MIN_BESIDE or everywhere.sum() < 4 * MIN_BESIDE:
+        return 0.0, 1.0
+    local, usual = np.median(col[0][here], axis=0), np.median(col[everywhere], axis=0)
+    veil = max(float((local - usual).min()), 0.0)
+    gain = float(np.clip(((local - veil) / np.maximum(usual, 1.0)).max(), MIN_GAIN, 1.0))
+    return veil, gain
 
 
 def _sample_bgr(image: np.ndarray, top: Plane, centres: np.ndarray, offsets: np.ndarray) -> np.ndarray:
