@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 
-from sim.board import TOURNAMENT, Board
+from sim.board import TOURNAMENT, Board, zone_at_radius
 from sim.game import Disc, Game, State
 from sim.judge import ShotReport, Verdict, judge
 from sim.rules import Rules, rules_named
@@ -31,6 +31,10 @@ NEAR_HOLE_MM = 12.0  # a disc that vanished with its edge this close to the hole
 LOOK_SHARE = 1.15  # a disc's look: colours on a grid out to this share of its radius (its rim and the board beside)
 SAME_SHARE = 0.5  # a spot that changed by under this share of its disc's contrast with the board is unchanged
 # (a new disc changes its spot by about 0.8 of that contrast: it covers 3/4 of the spot compared)
+REMAP_ROW = 1024
+CHANGE_STEP_MM = 2.0  # grid of the change map between the photos
+CHANGE_MIN_DE, CHANGE_NOISE = 8.0, 3.0  # a disc-sized change must reach this mean delta-E and this many times the
+# board's typical change between the photos (noise, a nudged camera)
 LOOK_MARGIN_DE = 2.0  # the photos must favour "moved" or "was there" by this much (mean delta-E) to say so
 STILLS_NOTE = ("From two photos a touch that moved nothing cannot be seen: a hit is judged from the other side's "
                "discs that moved or left the board.")
@@ -152,18 +156,50 @@ class Looks:
         self.grid = np.column_stack([gx[keep], gy[keep]]) * LOOK_SHARE * before.board.disc_r
 
     def _lab(self, img: np.ndarray, top, pts: np.ndarray) -> np.ndarray:
-        px = top.to_image(pts).astype(np.float32)
-        col = cv2.remap(img, px[:, 0].copy(), px[:, 1].copy(), cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
-        return cv2.cvtColor(col.reshape(1, -1, 3).astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab).reshape(-1, 3)
+        n = len(pts)
+        px = np.zeros((-(-n // REMAP_ROW) * REMAP_ROW, 2), np.float32)  # remap wants a 2-D map of modest sides
+        px[:n] = top.to_image(pts)
+        px = px.reshape(-1, REMAP_ROW, 2)
+        col = cv2.remap(img, px[..., 0], px[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+        lab = cv2.cvtColor(col.astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
+        return lab.reshape(-1, 3)[:n]
+
+    def before_at(self, pts: np.ndarray) -> np.ndarray:
+        return self._lab(self.b_img, self.b_top, pts)
+
+    def after_at(self, pts: np.ndarray) -> np.ndarray:
+        """The after photo at before-frame points (the after frame is turned by ``turn``)."""
+        c, s = math.cos(self.turn), math.sin(self.turn)
+        return self._lab(self.a_img, self.a_top, pts @ np.array([[c, -s], [s, c]]))
 
     def before(self, x: float, y: float) -> np.ndarray:
-        return self._lab(self.b_img, self.b_top, self.grid + (x, y))
+        return self.before_at(self.grid + (x, y))
 
     def after(self, x: float, y: float) -> np.ndarray:
-        """The after photo around the before frame's (x, y) (the after frame is turned by ``turn``)."""
-        c, s = math.cos(self.turn), math.sin(self.turn)
-        p = (self.grid + (x, y)) @ np.array([[c, -s], [s, c]])  # turned back by -turn
-        return self._lab(self.a_img, self.a_top, p)
+        return self.after_at(self.grid + (x, y))
+
+    def new_disc(self, known: list[tuple[float, float]], board: Board) -> tuple[float, float] | None:
+        """Where a disc-sized patch of the board changed that no disc found in either photo explains: a disc
+        too faint to be found (light wood on maple) that the shot brought. None if no such change stands out."""
+        n = int(board.surface_r / CHANGE_STEP_MM)
+        ax = np.arange(-n, n + 1) * CHANGE_STEP_MM
+        xx, yy = np.meshgrid(ax, -ax)
+        pts = np.column_stack([xx.ravel(), yy.ravel()])
+        change = np.linalg.norm(self.before_at(pts) - self.after_at(pts), axis=1).reshape(xx.shape)
+        on = np.hypot(xx, yy) <= board.surface_r
+        noise = float(np.median(change[on]))
+        change[~on] = 0
+        for x, y in known:
+            change[np.hypot(xx - x, yy - y) < board.disc_r + 2] = 0
+        k = board.disc_r / CHANGE_STEP_MM
+        yk, xk = np.mgrid[-int(k) : int(k) + 1, -int(k) : int(k) + 1]
+        kernel = (np.hypot(xk, yk) <= k).astype(np.float32)
+        mean = cv2.filter2D(change.astype(np.float32), -1, kernel / kernel.sum(), borderType=cv2.BORDER_CONSTANT)
+        mean[np.hypot(xx, yy) > board.surface_r - board.disc_r] = 0  # a disc resting on the surface
+        i = np.unravel_index(int(np.argmax(mean)), mean.shape)
+        if mean[i] < max(CHANGE_MIN_DE, CHANGE_NOISE * noise):
+            return None
+        return float(xx[i]), float(yy[i])
 
     def moved(self, frm: tuple[float, float], to: tuple[float, float]) -> bool:
         """The disc at ``frm`` before is plainly elsewhere after: its old spot changed, and it looks at ``to``
@@ -269,7 +305,16 @@ def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board,
         shot_disc = turned[k]
         after_index[shot_id] = k
     else:
-        left.append(shot_id)
+        known = [(d.x_mm, d.y_mm) for d in b_on] + [(d.x_mm, d.y_mm) for d in turned]
+        spot = None if looks is None else looks.new_disc(known, board)
+        if spot is None:
+            left.append(shot_id)
+        else:
+            shot_disc = _unseen_disc(spot, shooter, after, looks.turn, board)
+            if shot_disc.points == 20:
+                dropped.append(shot_id)
+            else:
+                positions[shot_id] = spot
     report = ShotReport(
         shot_id=shot_id,
         positions=positions,
@@ -281,6 +326,18 @@ def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board,
     )
     names = {ids[k]: d.team for k, d in enumerate(b_on)} | {shot_id: shooter}
     return Diff(state, report, shot_disc, tuple(moved), names, after_index)
+
+
+def _unseen_disc(at: tuple[float, float], team: str, after: PhotoScore, turn: float, board: Board) -> PhotoDisc:
+    """A disc seen only as a change between the photos, placed to a few millimetres (its call is uncertain);
+    one whose centre is over the hole dropped in."""
+    if math.hypot(*at) < board.hole_r:
+        at = (0.0, 0.0)
+    call = zone_at_radius(board, math.hypot(*at), board.disc_r)
+    c, s = math.cos(-turn), math.sin(-turn)
+    (u, v), = after.top_plane.to_image([(c * at[0] - s * at[1], s * at[0] + c * at[1])])
+    return PhotoDisc((float(u), float(v)), at[0], at[1], board.disc_r, team, call.points, call.margin_mm,
+                     CHANGE_STEP_MM, True, ("seen only as a change between the photos",))
 
 
 def check_shot(before, after, *, shooter: str, teams: dict | None = None, rules: str | Rules = "casual",
