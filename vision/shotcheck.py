@@ -149,6 +149,7 @@ class Looks:
     def __init__(self, before_img: np.ndarray, before: PhotoScore, after_img: np.ndarray, after: PhotoScore,
                  turn: float):
         self.b_img, self.b_top, self.turn = before_img, before.top_plane, turn
+        self.before_discs = before.discs
         self.a_img, self.a_top = after_img, after.top_plane
         g = np.linspace(-1, 1, 11)
         gx, gy = np.meshgrid(g, g)
@@ -209,13 +210,17 @@ class Looks:
         went = _de(was, self.after(*to))
         return stayed > went + LOOK_MARGIN_DE
 
-    def was_there(self, at: tuple[float, float]) -> bool:
-        """The disc found at ``at`` after stood there before too (missed in the before photo): the spot changed
-        far less between the photos than the disc differs from the board beside it."""
+    def change_share(self, at: tuple[float, float]) -> float:
+        """How much the spot of a disc found at ``at`` after changed between the photos, as a share of that
+        disc's contrast with the board beside it: about 0.8 for a disc the shot brought, near 0 for one that
+        stood there before (missed in the before photo)."""
         now = self.after(*at)
         rho = np.hypot(*self.grid.T) / self.grid[:, 0].max()
         face, rim = np.median(now[rho < 0.6], axis=0), np.median(now[rho > 0.95], axis=0)
-        return _de(now, self.before(*at)) < SAME_SHARE * float(np.linalg.norm(face - rim))
+        return _de(now, self.before(*at)) / max(float(np.linalg.norm(face - rim)), 1e-6)
+
+    def was_there(self, at: tuple[float, float]) -> bool:
+        return self.change_share(at) < SAME_SHARE
 
 
 def _de(a: np.ndarray, b: np.ndarray) -> float:
@@ -247,9 +252,8 @@ def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board,
     turned = _turn(list(after.discs), turn)
     looks = None if images is None else Looks(images[0], before, images[1], after, turn)
     b_on = [d for d in before.discs if d.points != 20]
-    if looks is not None:  # a disc found after, on a spot no disc found before overlapped, that stood there before
-        b_on += [q for q in turned if q.points != 20 and looks.was_there((q.x_mm, q.y_mm))
-                 and all(math.hypot(q.x_mm - p.x_mm, q.y_mm - p.y_mm) > 2 * board.disc_r for p in b_on)]
+    if looks is not None:
+        b_on += _missed_before(b_on, turned, shooter, looks, board)
     ids = {k: k + 1 for k in range(len(b_on))}
     shot_id = len(b_on) + 1
     state = State(tuple(Disc(ids[k], team_of[d.team], d.x_mm, d.y_mm) for k, d in enumerate(b_on) if d.points > 0),
@@ -326,6 +330,25 @@ def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board,
     )
     names = {ids[k]: d.team for k, d in enumerate(b_on)} | {shot_id: shooter}
     return Diff(state, report, shot_disc, tuple(moved), names, after_index)
+
+
+def _missed_before(b_on: list[PhotoDisc], turned: list[PhotoDisc], shooter: str, looks: Looks,
+                   board: Board) -> list[PhotoDisc]:
+    """Discs found after the shot, on spots no disc found before overlapped, that stood there before.
+
+    A shot was played, so when every such disc of the shooter's looks like it stood there, the least sure of them
+    is the shot disc all the same (a light disc on light wood changes its spot little), unless a 20 explains it.
+    """
+    new = [q for q in turned if q.points != 20
+           and all(math.hypot(q.x_mm - p.x_mm, q.y_mm - p.y_mm) > 2 * board.disc_r for p in b_on)]
+    share = [looks.change_share((q.x_mm, q.y_mm)) for q in new]
+    there = [q for q, c in zip(new, share, strict=True) if c < SAME_SHARE]
+    mine = [(c, k) for k, (q, c) in enumerate(zip(new, share, strict=True)) if q.team == shooter]
+    twenty = sum(d.team == shooter for d in turned if d.points == 20) > sum(
+        d.team == shooter and d.points == 20 for d in looks.before_discs)
+    if mine and all(c < SAME_SHARE for c, _ in mine) and not twenty:
+        there.remove(new[max(mine)[1]])
+    return there
 
 
 def _unseen_disc(at: tuple[float, float], team: str, after: PhotoScore, turn: float, board: Board) -> PhotoDisc:
