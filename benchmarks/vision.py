@@ -37,6 +37,9 @@ OUT = Path(__file__).resolve().parents[1] / "out"
 MATCH_SHARE = 0.6  # a found disc within this share of a disc radius (in the image) of a true one is that disc
 CAL_BAD_MM = 2.0  # median error of discs' distance from the hole above which a photo's misses are blamed on calibration
 NEAR_LINE_MM = (0.5, 1.0)  # a photo with a true disc edge this close to a line is a line decision (look underneath)
+PLAIN_KEYS = ("photos", "recall", "precision", "team_accuracy", "points_accuracy", "radial_error_mm_p50",
+              "radial_error_mm_p95", "exact_totals", "photos_flagged", "wrong_totals_not_flagged_count",
+              "correct_photos_flagged", "no_line_decision")
 K_CURVE = (0.0, 0.5, 0.75, 0.875, 0.9, 1.0, 1.25, 1.5, 2.0, 3.0)  # K_SIGMA values for the trade-off curve
 
 
@@ -140,11 +143,11 @@ def truth_view(img: np.ndarray, t: dict, board) -> tuple[np.ndarray, dict, Calib
 
 
 def _one_synthetic(args) -> tuple[dict, list[dict], list[dict]] | None:
-    seed, k, exact = args
+    seed, k, exact, hard = args
     cv2.setNumThreads(1)
-    rng = np.random.default_rng([seed, k])
+    rng = np.random.default_rng([seed, k] if hard else [seed, 30_000 + k])
     board = CLUB if k % 5 == 4 else TOURNAMENT
-    img, t = render(random_scene(rng, board), random_style(rng), rng)
+    img, t = render(random_scene(rng, board, hard=hard), random_style(rng), rng)
     img = _jpeg(img, t["jpeg_quality"])
     cal = None
     if exact:
@@ -183,9 +186,9 @@ def clear_figures(photos: list[dict], mm: float) -> dict:
             "wrong_totals_not_flagged_count": sum(not p["uncertain"] for p in clear if not p["exact"])}
 
 
-def synthetic(count: int, seed: int, jobs: int, exact: bool) -> tuple[dict, list[dict], list[dict]]:
+def synthetic(count: int, seed: int, jobs: int, exact: bool, hard: bool = True) -> tuple[dict, list[dict], list[dict]]:
     with _pool(jobs) as pool:
-        results = pool.map(_one_synthetic, [(seed, k, exact) for k in range(count)], chunksize=1)
+        results = pool.map(_one_synthetic, [(seed, k, exact, hard) for k in range(count)], chunksize=1)
     done = [r for r in results if r is not None]
     photos = [r[0] for r in done]
     misses = [m for r in done for m in r[1]]
@@ -284,7 +287,7 @@ def main() -> None:
     ap.add_argument("--misses", type=Path, default=OUT / "vision_misses.jsonl")
     ap.add_argument("--errors", type=Path, default=OUT / "vision_errors.jsonl")
     ap.add_argument("--photos", type=Path, default=OUT / "vision_photos.jsonl", help="per-photo calls and flags")
-    ap.add_argument("--sections", default="synthetic,real,speed,pairs", help="comma-separated sections to run")
+    ap.add_argument("--sections", default="synthetic,plain,real,speed,pairs", help="comma-separated sections to run")
     ap.add_argument("--truth-calibration", action="store_true",
                     help="score synthetic photos with the lens undone and the true homography (vision's own errors)")
     a = ap.parse_args()
@@ -295,6 +298,10 @@ def main() -> None:
     if "synthetic" in want:
         syn, misses, errors, photos = synthetic(n_photos, a.seed, a.jobs, a.truth_calibration)
     print(json.dumps({"synthetic": syn}))
+    plain = {}
+    if "plain" in want:  # the same renders' variety, discs where they fall: line decisions only as often as by chance
+        plain = synthetic(n_photos, a.seed, a.jobs, a.truth_calibration, hard=False)[0]
+        print(json.dumps({"synthetic_plain": {k: plain[k] for k in PLAIN_KEYS}}))
     rp = real() if "real" in want else []
     for r in rp:
         print(json.dumps(r))
@@ -320,6 +327,9 @@ def main() -> None:
                      f"{clear['exact_totals']:.1%} of {clear['photos']}, flagged {clear['photos_flagged']:.1%}; "
                      f"radial p50/p95 "
                      f"{syn['radial_error_mm_p50']:.2f}/{syn['radial_error_mm_p95']:.2f} mm")
+    if plain:
+        parts.append(f"plain (no placed hard cases) exact {plain['exact_totals']:.1%}, flagged "
+                     f"{plain['photos_flagged']:.1%}, unflagged wrong {plain['wrong_totals_not_flagged_count']}")
     if rp:
         parts.append(f"real exact {sum(r['exact'] for r in rp)}/{len(rp)} (flagged {sum(r['uncertain'] for r in rp)})")
     if big:

@@ -21,7 +21,7 @@ from vision.shotcheck import Looks, align, check_shot, diff
 from vision.synth.render import render_pair
 from vision.synth.shots import photographed_verdict, random_pair
 from vision.synth.style import random_style
-from vision.teams import ALIASES, PALETTE
+from vision.teams import ALIASES, PALETTE, split_teams
 from webapp.cli import main
 
 REAL = Path(__file__).resolve().parents[2] / "shared" / "real_photos"
@@ -208,3 +208,13 @@ def test_vanished_disc_of_the_side_with_a_new_twenty_dropped_into_the_hole(green
     assert (green_id in d.report.dropped) == green_twenty
     assert (green_id in d.report.left_surface) != green_twenty
     assert d.shot_disc is not None and d.shot_disc.team == "red"
+
+
+def test_a_lone_disc_between_the_given_colours_is_in_doubt():
+    # One disc on the board, washed out by glare: nearer light wood than dark, but not by much. It is one team's
+    # by the given colours, and the call must say it is unsure (its own "cluster" is no evidence).
+    given = {"natural": (224, 192, 140), "dark": (74, 48, 32)}
+    split = split_teams(np.array([[59.1, 7.5, 13.2]], np.float32), given)
+    assert split.names[split.labels[0]] == "natural" and split.doubt[0] > score_mod.TEAM_DOUBT
+    clear = split_teams(np.array([[78.0, 4.0, 29.0]], np.float32), given)
+    assert clear.doubt[0] < score_mod.TEAM_DOUBT

@@ -168,6 +168,9 @@ def split_teams(lab: np.ndarray, given: dict[str, tuple[int, int, int]] | None) 
         other = refs[1 - k]
         centres = np.array([mean, other]) if k == 0 else np.array([other, mean])
         labels = np.full(len(lab), k)
+        # Which team is judged from the reference colours, so the doubt is too (not from a cluster of itself).
+        ref_dist = np.linalg.norm(lab[:, None] - refs[None], axis=2)
+        lone_doubt = ref_dist[:, k] / np.maximum(ref_dist[:, 1 - k], 1e-6)
     names, colours, order = _match(centres, given)
     team_centres = np.empty_like(centres)
     for cluster, team in enumerate(order):
@@ -176,6 +179,8 @@ def split_teams(lab: np.ndarray, given: dict[str, tuple[int, int, int]] | None) 
     dist = np.linalg.norm(lab[:, None] - team_centres[None], axis=2)
     idx = np.arange(len(lab))
     doubt = dist[idx, labels] / np.maximum(dist[idx, 1 - labels], 1e-6)
+    if one_colour:
+        doubt = np.maximum(doubt, lone_doubt)
     return TeamSplit(names, colours, labels, doubt)
 
 
