@@ -218,3 +218,12 @@ def test_a_lone_disc_between_the_given_colours_is_in_doubt():
     assert split.names[split.labels[0]] == "natural" and split.doubt[0] > score_mod.TEAM_DOUBT
     clear = split_teams(np.array([[78.0, 4.0, 29.0]], np.float32), given)
     assert clear.doubt[0] < score_mod.TEAM_DOUBT
+
+
+def test_hole_call_in_doubt_when_the_hole_looks_both_like_a_dark_disc_and_a_bare_floor():
+    dark_team, light_team = np.array([23.8, 7.7, 12.4]), np.array([77.8, 2.6, 24.6])
+    bare_floor = np.array([27.0, 0.0, 1.4])  # dark and grey, and within reach of the dark team's colour
+    assert score_mod.hole_call(bare_floor, [light_team, dark_team]) == (1, True)
+    lit_disc = np.array([30.0, 9.0, 16.0])  # the dark team's colour, warm: a disc's top, not a shadowed floor
+    assert score_mod.hole_call(lit_disc, [light_team, dark_team]) == (1, False)
+    assert score_mod.hole_call(np.array([78.0, 3.0, 25.0]), [light_team, dark_team]) == (0, False)

@@ -217,7 +217,9 @@ def hole_call(hole_lab: np.ndarray, team_labs: list[np.ndarray | None]) -> tuple
         return None, _floor_like(hole_lab)
     if _floor_like(team_labs[k]):
         return None, dist[k] <= 2 * HOLE_SAME_DE
-    return (k, False) if dist[k] <= HOLE_SAME_DE else (None, dist[k] <= 1.5 * HOLE_SAME_DE)
+    if dist[k] <= HOLE_SAME_DE:  # like the team's discs; but if it also looks like a bare floor, it may be one
+        return k, _floor_like(hole_lab)
+    return None, dist[k] <= 1.5 * HOLE_SAME_DE
 
 
 def _floor_like(lab: np.ndarray) -> bool:
