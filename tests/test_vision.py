@@ -4,6 +4,7 @@ import csv
 import io
 import json
 import math
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -179,7 +180,8 @@ def test_doubtful_outlines_make_the_photo_uncertain(monkeypatch):
     real_find = score_mod.find_all
     plain = score_photo(path, board=board)
     assert not any("not counted" in n for n in plain.notes)
-    monkeypatch.setattr(score_mod, "find_all", lambda scene: score_mod.DiscSearch(real_find(scene).found, 2))
+    monkeypatch.setattr(score_mod, "find_all",
+                        lambda scene, proposals=None: replace(real_find(scene, proposals), doubtful=2))
     doubted = score_photo(path, board=board)
     assert any(n.startswith("2 disc-like outline(s) not counted") for n in doubted.notes)
     assert doubted.uncertain and doubted.to_json()["uncertain"]

@@ -16,7 +16,7 @@ from calibration import Calibration, calibrate, read_image
 from sim.board import TOURNAMENT, Board, zone_at_radius
 from sim.game import Disc, RoundResult, State, score_round
 from sim.rules import MatchFormat
-from vision.discs import DiscSearch, FoundDisc, Silhouette, common_radius, find_discs
+from vision.discs import DiscSearch, FoundDisc, Proposals, Silhouette, common_radius, find_discs
 from vision.focal import focal_from_discs
 from vision.rectify import Plane, lifted_homography
 from vision.teams import TeamSplit, face_colours, hex_colour, rgb_to_lab, split_teams
@@ -187,14 +187,15 @@ def calibrated(image: np.ndarray, board: Board, calibration: Calibration | None)
     return result.calibration
 
 
-def find_all(scene: Scene) -> DiscSearch:
+def find_all(scene: Scene, proposals: Proposals | None = None) -> DiscSearch:
     """Discs resting on the playing surface (the 20 hole is left to ``hole_call``)."""
     b = scene.board
     hx, hy = scene.hole_on_top()
     # A disc rests on the surface only if it does not overhang the edge (2 mm slack for the fit), and only if
     # its centre is not over the hole (it would drop in); a circle found there is the hole's rim or contents.
     return find_discs(scene.image, scene.top.board_to_image, scene.silhouette, disc_r=b.disc_r,
-                      within_mm=b.surface_r - b.disc_r + 2.0, exclude=(hx, hy, b.hole_r - HOLE_SLACK_MM))
+                      within_mm=b.surface_r - b.disc_r + 2.0, exclude=(hx, hy, b.hole_r - HOLE_SLACK_MM),
+                       proposals=proposals)
 
 
 def hole_plane(scene) -> Plane:
@@ -242,7 +243,7 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
                              scene.board.disc_r), scene.board.disc_thickness, lambda c: top_view(c, scene.board))
         if f is not None:
             scene = scene.with_focal(f)
-            search = find_all(scene)
+            search = find_all(scene, search.proposals)
     b, cal = scene.board, scene.calibration
     discs = list(search.found)
     r_disc = disc_radius(b, discs)
