@@ -285,9 +285,9 @@ def find_discs(image: np.ndarray, top_to_image: np.ndarray, sil: Silhouette, *, 
     found: list[FoundDisc] = []
     for d in first:
         f = refine(image, full, sil, d.x, d.y, r_common, d.score, fit_radius=False)
-        if f is None or not _plausible(f, disc_r) or _excluded(f.x, f.y, exclude):
-            continue
-        if math.hypot(f.x, f.y) <= within_mm:
+        if f is None or not _plausible(f, disc_r):  # a disc all the same, only not of the common size: keep its
+            f = d  # own fit (its loose outline makes its calls uncertain)
+        if not _excluded(f.x, f.y, exclude) and math.hypot(f.x, f.y) <= within_mm:
             found.append(f)
     for x, y, s in faint:
         if _near(x, y, found, 1.5 * disc_r):
