@@ -33,8 +33,11 @@ SAME_SHARE = 0.5  # a spot that changed by under this share of its disc's contra
 # (a new disc changes its spot by about 0.8 of that contrast: it covers 3/4 of the spot compared)
 REMAP_ROW = 1024
 CHANGE_STEP_MM = 2.0  # grid of the change map between the photos
-CHANGE_MIN_DE, CHANGE_NOISE = 8.0, 3.0  # a disc-sized change must reach this mean delta-E and this many times the
-# board's typical change between the photos (noise, a nudged camera)
+HOT_NOISE = 2.5  # a spot changed when its change is this many times the board's typical one (noise, nudged camera)
+FILLED, STANDS_OUT = 0.6, 0.4  # a new disc: this share of its patch changed, this much more than around it
+RING_SHARE = 1.6  # the board around a patch: out to this share of a disc's radius
+KNOWN_SHARE, MIN_COVER = 1.4, 0.8  # found discs explain change this far out (radii); a new disc's patch is mostly
+# unexplained
 LOOK_MARGIN_DE = 2.0  # the photos must favour "moved" or "was there" by this much (mean delta-E) to say so
 STILLS_NOTE = ("From two photos a touch that moved nothing cannot be seen: a hit is judged from the other side's "
                "discs that moved or left the board.")
@@ -187,18 +190,31 @@ class Looks:
         xx, yy = np.meshgrid(ax, -ax)
         pts = np.column_stack([xx.ravel(), yy.ravel()])
         change = np.linalg.norm(self.before_at(pts) - self.after_at(pts), axis=1).reshape(xx.shape)
-        on = np.hypot(xx, yy) <= board.surface_r
-        noise = float(np.median(change[on]))
-        change[~on] = 0
-        for x, y in known:
-            change[np.hypot(xx - x, yy - y) < board.disc_r + 2] = 0
+        valid = np.hypot(xx, yy) <= board.surface_r - 2  # the board, short of its edge
+        noise = float(np.median(change[valid]))
+        for x, y in known:  # what the found discs explain, with their rims and shadows
+            valid &= np.hypot(xx - x, yy - y) >= KNOWN_SHARE * board.disc_r
         k = board.disc_r / CHANGE_STEP_MM
-        yk, xk = np.mgrid[-int(k) : int(k) + 1, -int(k) : int(k) + 1]
-        kernel = (np.hypot(xk, yk) <= k).astype(np.float32)
-        mean = cv2.filter2D(change.astype(np.float32), -1, kernel / kernel.sum(), borderType=cv2.BORDER_CONSTANT)
-        mean[np.hypot(xx, yy) > board.surface_r - board.disc_r] = 0  # a disc resting on the surface
-        i = np.unravel_index(int(np.argmax(mean)), mean.shape)
-        if mean[i] < max(CHANGE_MIN_DE, CHANGE_NOISE * noise):
+        m = int(RING_SHARE * k) + 1
+        yk, xk = np.mgrid[-m : m + 1, -m : m + 1]
+        rk = np.hypot(xk, yk)
+
+        hot = (change > HOT_NOISE * noise).astype(np.float32)
+
+        def share(kernel):  # share of the kernel's valid cells that changed (normalised convolution)
+            w = valid.astype(np.float32)
+            num = cv2.filter2D(hot * w, -1, kernel, borderType=cv2.BORDER_CONSTANT)
+            den = cv2.filter2D(w, -1, kernel, borderType=cv2.BORDER_CONSTANT)
+            return num / np.maximum(den, 1e-6), den
+
+        inside, cover = share(_unit(rk <= k))
+        ring, _ = share(_unit((rk > k + 1) & (rk <= RING_SHARE * k)))
+        # A disc changes the whole of its round patch and not the board around it; the edge of a moving shadow
+        # crosses both in a strip. At least MIN_COVER of the patch must be unexplained by found discs.
+        stands_out = np.where((cover > MIN_COVER) & (inside >= FILLED), inside - ring, 0.0)
+        stands_out[np.hypot(xx, yy) > board.surface_r - board.disc_r] = 0  # a disc resting on the surface
+        i = np.unravel_index(int(np.argmax(stands_out)), stands_out.shape)
+        if stands_out[i] < STANDS_OUT:
             return None
         return float(xx[i]), float(yy[i])
 
@@ -221,6 +237,10 @@ class Looks:
 
     def was_there(self, at: tuple[float, float]) -> bool:
         return self.change_share(at) < SAME_SHARE
+
+
+def _unit(mask: np.ndarray) -> np.ndarray:
+    return (mask / mask.sum()).astype(np.float32)
 
 
 def _de(a: np.ndarray, b: np.ndarray) -> float:
