@@ -245,3 +245,14 @@ def test_a_disc_whose_wall_spoils_the_common_size_refit_is_still_counted():
     assert score.totals == truth["totals"]
     (far,) = [d for d in score.discs if abs(np.hypot(d.x_mm, d.y_mm) - 280) < 4]
     assert far.team == "red" and far.points == 5
+
+
+def test_a_face_clipped_white_by_glare_puts_its_team_in_doubt():
+    from vision.rectify import Plane
+    from vision.teams import washed_out
+
+    img = np.full((200, 200, 3), 120, np.uint8)
+    cv2.circle(img, (130, 100), 16, (255, 255, 255), -1)  # board (30, 0) at 1 px/mm: clipped white
+    cv2.circle(img, (70, 100), 16, (200, 190, 180), -1)  # board (-30, 0): light, not clipped
+    top = Plane(np.array([[1.0, 0, 100], [0, -1.0, 100], [0, 0, 1]]), 1.0, 100)
+    assert washed_out(img, top, np.array([[30.0, 0.0], [-30.0, 0.0]]), 15.9).tolist() == [True, False]

@@ -19,7 +19,7 @@ from sim.rules import MatchFormat
 from vision.discs import DiscSearch, FoundDisc, Proposals, Silhouette, common_radius, find_discs
 from vision.focal import focal_from_discs
 from vision.rectify import Plane, lifted_homography
-from vision.teams import TeamSplit, face_colours, hex_colour, rgb_to_lab, split_teams
+from vision.teams import TeamSplit, face_colours, hex_colour, rgb_to_lab, split_teams, washed_out
 
 # A call is sure when the disc's edge is further from the line than K_SIGMA (LINE_FLOOR_MM + sigma). Fitted on the
 # benchmark's 300 synthetic photos: |radial error| p99 is 0.8 mm even where sigma < 0.25 mm (a floor the fit's own
@@ -251,6 +251,8 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
     lab = face_colours(scene.image, scene.top, centres, r_disc, b.surface_r)
     split: TeamSplit = split_teams(lab, teams)
     labels, doubt = list(split.labels), list(split.doubt)
+    for k in np.flatnonzero(washed_out(scene.image, scene.top, centres, r_disc)):
+        doubt[k] = 1.0
     hole_lab = face_colours(scene.image, hole_plane(scene), np.zeros((1, 2)), r_disc)[0]
     team_labs = [lab[split.labels == t].mean(0) if np.any(split.labels == t) else None for t in (0, 1)]
     if teams and any(t is None for t in team_labs):  # a team with no disc on the surface: its given colour

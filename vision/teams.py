@@ -37,6 +37,7 @@ FACE_SHARE = 0.55  # sample the face within this share of the radius (clear of b
 BESIDE_SHARES = (1.4, 1.6, 1.8)  # the board beside a disc: these shares of its radius from its centre
 MIN_BESIDE = 24  # samples of clear board needed to read the light beside a disc
 ROUND_STEP_DEG = 5.0  # the board beside a disc is compared with the same pattern turned about the hole in these steps
+CLIPPED = 250  # a channel at or above this is clipped
 MIN_GAIN = 0.25  # deeper shade than this is not divided out (the face's colour is lost in the noise)
 
 
@@ -80,10 +81,7 @@ def face_colours(image: np.ndarray, top: Plane, centres: np.ndarray, r: float,
     """
     if len(centres) == 0:
         return np.zeros((0, 3), np.float32)
-    g = np.linspace(-1, 1, 9)
-    gx, gy = np.meshgrid(g, g)
-    keep = gx**2 + gy**2 <= 1
-    face = np.column_stack([gx[keep], gy[keep]]) * FACE_SHARE * r
+    face = _face_grid(r)
     ang = np.linspace(0, 2 * np.pi, 48, endpoint=False)
     rho = r * np.array(BESIDE_SHARES)
     beside = (rho[:, None, None] * np.stack([np.cos(ang), np.sin(ang)], 1)[None]).reshape(-1, 2)
@@ -94,6 +92,15 @@ def face_colours(image: np.ndarray, top: Plane, centres: np.ndarray, r: float,
     gain = np.array([gn for _, gn in light])[:, None]
     bgr = np.clip((face_bgr - veil) / gain, 0, 255).astype(np.float32)
     return cv2.cvtColor(bgr.reshape(1, -1, 3) / 255.0, cv2.COLOR_BGR2Lab).reshape(-1, 3)
+
+
+def washed_out(image: np.ndarray, top: Plane, centres: np.ndarray, r: float) -> np.ndarray:
+    """Per disc: is most of its face clipped to white by glare? Its colour is then only a lower bound (every
+    light team and a lit dark one look alike), so its team is in doubt."""
+    if len(centres) == 0:
+        return np.zeros(0, bool)
+    bgr = _sample_bgr(image, top, np.asarray(centres, float), _face_grid(r))
+    return (bgr >= CLIPPED).any(axis=2).mean(axis=1) > 0.5
 
 
 def _light(image, top: Plane, centres: np.ndarray, k: int, beside: np.ndarray, r: float,
@@ -115,6 +122,14 @@ def _light(image, top: Plane, centres: np.ndarray, k: int, beside: np.ndarray, r
     veil = max(float((local - usual).min()), 0.0)
     gain = float(np.clip(((local - veil) / np.maximum(usual, 1.0)).max(), MIN_GAIN, 1.0))
     return veil, gain
+
+
+def _face_grid(r: float) -> np.ndarray:
+    """Offsets (mm) of the samples of a disc's face: a grid within FACE_SHARE of its radius."""
+    g = np.linspace(-1, 1, 9)
+    gx, gy = np.meshgrid(g, g)
+    keep = gx**2 + gy**2 <= 1
+    return np.column_stack([gx[keep], gy[keep]]) * FACE_SHARE * r
 
 
 def _sample_bgr(image: np.ndarray, top: Plane, centres: np.ndarray, offsets: np.ndarray) -> np.ndarray:
