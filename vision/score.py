@@ -31,7 +31,6 @@ K_SIGMA = 1.25
 LINE_FLOOR_MM = 0.4
 TEAM_DOUBT = 0.6  # own-colour distance over other-colour distance above which the team is unsure
 BOTH_LIGHT_L = 60.0  # teams both lighter than this (CIELAB L) can both be clipped white by glare
-DARK_L = 40.0  # a team darker than this is never clipped white
 WEAK_SCORE = 0.5  # circle support under which a disc's very existence is in doubt
 RING_TOLERANCE = 0.15  # measured ring radii further than this share from the profile are not trusted
 HOLE_SAME_DE = 14.0  # a sunk disc's top looks like its team's discs within this (delta-E)
@@ -253,14 +252,12 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
     lab = face_colours(scene.image, scene.top, centres, r_disc, b.surface_r)
     split: TeamSplit = split_teams(lab, teams)
     labels, doubt = list(split.labels), list(split.doubt)
-    # A face clipped white by glare could be any team bright enough to clip, never a dark one: given to a dark team
-    # it is the light team's (and in doubt); in doubt too when both teams are light.
+    # A face clipped white by glare is most likely the light team's, but a glossy dark disc's highlight clips too:
+    # in doubt when it was given to the darker team, or when both teams are light.
     light = rgb_to_lab(list(split.colours))[:, 0]
     for k in np.flatnonzero(washed_out(scene.image, scene.top, centres, r_disc)):
         if light[labels[k]] < light.max() or light.min() > BOTH_LIGHT_L:
             doubt[k] = 1.0
-        if light[labels[k]] < DARK_L:
-            labels[k] = int(np.argmax(light))
     hole_lab = face_colours(scene.image, hole_plane(scene), np.zeros((1, 2)), r_disc)[0]
     on = np.array(labels)
     team_labs = [lab[on == t].mean(0) if np.any(on == t) else None for t in (0, 1)]
