@@ -309,15 +309,13 @@ def main() -> None:
     print(json.dumps({"speed_12mp": big}))
     pr, wrong_pairs = pairs(n_pairs, a.seed, a.jobs) if "pairs" in want else ({}, [])
     print(json.dumps({"shot_pairs": pr}))
-    with open(a.misses, "w") as f:
-        for m in misses + [{**w, "shot_kind": w["kind"], "kind": "wrong verdict"} for w in wrong_pairs]:
-            f.write(json.dumps(m) + "\n")
-    with open(a.errors, "w") as f:
-        for e in errors:
-            f.write(json.dumps(e) + "\n")
-    with open(a.photos, "w") as f:
-        for p in photos:
-            f.write(json.dumps(p) + "\n")
+    rows = {a.misses: misses + [{**w, "shot_kind": w["kind"], "kind": "wrong verdict"} for w in wrong_pairs]}
+    if syn:  # a run without the synthetic section leaves the last one's per-disc and per-photo files alone
+        rows |= {a.errors: errors, a.photos: photos}
+    for path, items in rows.items():
+        with open(path, "w") as f:
+            for item in items:
+                f.write(json.dumps(item) + "\n")
     parts = []
     if syn:
         kind = "synthetic (truth calibration)" if a.truth_calibration else "synthetic"

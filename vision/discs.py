@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.rectify import Plane, rectify
+from vision.rectify import Plane, lifted_homography, rectify, sample
 
 DETECT_PX_PER_MM = 1.5  # scale of the rectified view used to propose discs
 MIN_SCORE = 0.42  # share of a perfect circle's orientation support a candidate needs
@@ -52,9 +52,8 @@ class FoundDisc:
 
         A disc whose edges all sit on its outline is placed to a fraction of a pixel. When they stray, the
         cause is seldom noise (which 64 rays would average away) but a misread outline (a printed ring, a
-        shadow, a neighbour taken for the rim), which moves the centre by more than the spread of the edges
-        shows: the error grows as the square of that spread (benchmark: |radial error| p99 0.5 mm for an rms
-        under 0.3 mm, 1.1 mm under 0.4, 1.7 mm under 0.5, 6 mm above 0.6).
+        shows: the error grows as the square of that spread (benchmark, 300 hard photos, |radial error| p99 by
+        this sigma: 0.7 mm under 0.25, 0.9 mm for 0.25-0.5, 1.9 mm for 0.5-1, 4.7 mm for 1-2, 7 mm above).
         """
         return FIT_GAIN * self.fit_mm**2 + SIGMA_PX / px_per_mm
 
@@ -102,13 +101,6 @@ def peaks(score: np.ndarray, min_dist_px: float, threshold: float) -> list[tuple
     return [(int(us[i]), int(vs[i]), float(score[vs[i], us[i]])) for i in order]
 
 
-def _sample(image: np.ndarray, pts: np.ndarray) -> np.ndarray:
-    """Bilinear colour samples (float32 BGR) at image points of shape (..., 2)."""
-    mx = pts[..., 0].astype(np.float32)
-    my = pts[..., 1].astype(np.float32)
-    return cv2.remap(image, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT).astype(np.float32)
-
-
 def ray_edges(image: np.ndarray, plane: Plane, cx: float, cy: float, expect: np.ndarray):
     """The disc's rim on each of RAYS rays near its expected radius ``expect`` (mm, one per ray).
 
@@ -125,7 +117,7 @@ def ray_edges(image: np.ndarray, plane: Plane, cx: float, cy: float, expect: np.
     bx = cx + np.cos(ang)[:, None] * rad
     by = cy + np.sin(ang)[:, None] * rad
     px = plane.to_image(np.stack([bx.ravel(), by.ravel()], 1)).reshape(rad.shape + (2,))
-    col = _sample(image, px) / 255.0
+    col = sample(image, px) / 255.0
     lab = cv2.cvtColor(col, cv2.COLOR_BGR2Lab)
     lab = cv2.GaussianBlur(lab, (0, 0), sigmaX=1.0, sigmaY=0.01)  # smooth along each ray only
     body = np.median(lab[:, int(round(RAY_REACH_MM / RAY_STEP_MM))], axis=0)  # BODY_MM inside the outline
@@ -170,6 +162,13 @@ class Silhouette:
         """Distance from the top circle's centre to the outline along each ray (support function)."""
         dx, dy, rr = self.parts(cx, cy, r, ang)
         return dx * np.cos(ang) + dy * np.sin(ang) + rr
+
+
+def top_view(calibration, board) -> tuple[Plane, Silhouette]:
+    """The plane of standing discs' top faces and their outline model, as this calibration's camera sees them."""
+    view = calibration.view
+    top = Plane(lifted_homography(calibration, board.disc_thickness), 1.0, board.surface_r)
+    return top, Silhouette(tuple(view.camera_mm[:2]), board.disc_thickness / view.camera_mm[2])
 
 
 def fit_centre(ex, ey, ang, sil: Silhouette, cx, cy, r, w0, fit_radius: bool):
@@ -244,12 +243,13 @@ def propose(image: np.ndarray, top_to_image: np.ndarray, disc_r: float, within_m
 
 @dataclass(frozen=True)
 class DiscSearch:
-    """The discs found, how many disc-like outlines were left out near a threshold (a disc may be missed), and
-    the proposals they came from."""
+    """The discs found, how many disc-like outlines were left out near a threshold (a disc may be missed), the
+    proposals they came from and their common outline radius."""
 
     found: tuple[FoundDisc, ...]
     doubtful: int
     proposals: Proposals
+    radius: float  # the outline radius the discs were refitted with (``common_radius``)
 
 
 def find_discs(image: np.ndarray, top_to_image: np.ndarray, sil: Silhouette, *, disc_r: float, within_mm: float,
@@ -295,7 +295,7 @@ def find_discs(image: np.ndarray, top_to_image: np.ndarray, sil: Silhouette, *, 
         f = refine(image, full, sil, x, y, r_common, s, fit_radius=False)
         if f is not None and f.support >= FAINT_SUPPORT and f.fit_mm <= FAINT_FIT_MM:
             doubtful += 1
-    return DiscSearch(tuple(found), doubtful, proposals)
+    return DiscSearch(tuple(found), doubtful, proposals, r_common)
 
 
 def common_radius(discs: list[FoundDisc], disc_r: float) -> float:

@@ -9,14 +9,14 @@ predicts those outlines; the one whose outlines the discs' edges fit best is tak
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 
 import numpy as np
 
 from calibration import Calibration
-from vision.discs import FoundDisc, Silhouette, refine
-from vision.rectify import Plane
+from sim.board import Board
+from vision.discs import FoundDisc, refine, top_view
 
 FOCAL_SHARES = np.geomspace(0.6, 2.0, 7)  # focal lengths tried, as shares of the photo's long side
 MAX_DISCS = 12  # the best-fitting discs used (more cost time and add little)
@@ -24,25 +24,21 @@ MIN_DISCS = 5
 CLEAN_FIT_MM = 0.35  # outlines fitting worse than this (rms, mm) cannot tell a wall of a millimetre from a misfit
 KEEP_SHARE = 2 / 3  # the better-fitting share of discs that scores a focal length (neighbours, shadows spoil some)
 
-TopView = Callable[[Calibration], tuple[Plane, Silhouette]]
-
-
-def focal_from_discs(image: np.ndarray, cal: Calibration, discs: Sequence[FoundDisc], radius: float,
-                     thickness: float, top_view: TopView) -> float | None:
+def focal_from_discs(image: np.ndarray, cal: Calibration, board: Board, discs: Sequence[FoundDisc],
+                     radius: float) -> float | None:
     """The focal length (pixels) whose predicted disc outlines fit best, or None when the discs cannot tell.
 
     They cannot when too few fit cleanly, or when the best fit is at the end of the range tried (the fit
     improves towards a lens no camera has: the outlines are being misread, not measured).
 
-    ``discs`` were found on ``cal``'s top-face plane; ``top_view`` gives the top-face plane and outline model
-    of a calibration.
+    ``discs`` were found on ``cal``'s top-face plane and fitted with outline ``radius``.
     """
     best = sorted(discs, key=lambda d: d.fit_mm)[:MAX_DISCS]
     if len(best) < MIN_DISCS:
         return None
-    feet = cal.view.drop([(d.x, d.y) for d in best], thickness)  # where each disc stands: same for every focal
+    feet = cal.view.drop([(d.x, d.y) for d in best], board.disc_thickness)  # where each stands: same for every focal
     grid = max(cal.image_size) * FOCAL_SHARES
-    cost = [_fit_cost(image, replace(cal, focal_px=float(f)), feet, radius, thickness, top_view) for f in grid]
+    cost = [_fit_cost(image, replace(cal, focal_px=float(f)), board, feet, radius) for f in grid]
     i = int(np.argmin(cost))
     if not 0 < i < len(grid) - 1 or cost[i] > CLEAN_FIT_MM:
         return None
@@ -51,10 +47,10 @@ def focal_from_discs(image: np.ndarray, cal: Calibration, discs: Sequence[FoundD
     return float(grid[i] * (grid[1] / grid[0]) ** (0.5 * (a - c) / den if den > 0 else 0.0))
 
 
-def _fit_cost(image, cal: Calibration, feet: np.ndarray, radius: float, thickness: float, top_view: TopView) -> float:
-    plane, sil = top_view(cal)
+def _fit_cost(image, cal: Calibration, board: Board, feet: np.ndarray, radius: float) -> float:
+    plane, sil = top_view(cal, board)
     fits = []
-    for x, y in cal.view.lift(feet, thickness):
+    for x, y in cal.view.lift(feet, board.disc_thickness):
         d = refine(image, plane, sil, float(x), float(y), radius, 1.0, fit_radius=False)
         if d is not None:
             fits.append(d.fit_mm)

@@ -64,6 +64,29 @@ class Plane:
         return float(np.sqrt(abs(ax * by - ay * bx)))
 
 
+REMAP_ROW = 1024  # cv2.remap wants a 2-D map with sides under 32767: points go in rows of this many
+
+
+def sample(image: np.ndarray, px) -> np.ndarray:
+    """Bilinear BGR colours (float32) at image points of shape (..., 2), any number of them."""
+    px = np.asarray(px, np.float32)
+    flat = px.reshape(-1, 2)
+    n = len(flat)
+    rows = np.zeros((-(-n // REMAP_ROW) * REMAP_ROW, 2), np.float32)
+    rows[:n] = flat
+    rows = rows.reshape(-1, REMAP_ROW, 2)
+    col = cv2.remap(image, rows[..., 0], rows[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+    return col.reshape(-1, 3)[:n].reshape(px.shape[:-1] + (3,)).astype(np.float32)
+
+
+def disc_grid(radius: float, n: int) -> np.ndarray:
+    """Offsets (M, 2) of an n x n grid's points within ``radius`` of the centre: where a round patch is sampled."""
+    g = np.linspace(-1, 1, n)
+    gx, gy = np.meshgrid(g, g)
+    keep = gx**2 + gy**2 <= 1
+    return np.column_stack([gx[keep], gy[keep]]) * radius
+
+
 def rectify(image: np.ndarray, plane: Plane) -> np.ndarray:
     """Warp ``image`` to the plane's top-down view; the source is first halved until it is not much sharper.
 

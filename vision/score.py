@@ -16,17 +16,16 @@ from calibration import Calibration, calibrate, read_image
 from sim.board import TOURNAMENT, Board, zone_at_radius
 from sim.game import Disc, RoundResult, State, score_round
 from sim.rules import MatchFormat
-from vision.discs import DiscSearch, FoundDisc, Proposals, Silhouette, common_radius, find_discs
+from vision.discs import DiscSearch, FoundDisc, Proposals, Silhouette, find_discs, top_view
 from vision.focal import focal_from_discs
 from vision.rectify import Plane, lifted_homography
 from vision.teams import TeamSplit, face_colours, hex_colour, rgb_to_lab, split_teams, washed_out
 
-# A call is sure when the disc's edge is further from the line than K_SIGMA (LINE_FLOOR_MM + sigma). Fitted on the
-# benchmark's 300 synthetic photos: |radial error| p99 is 0.8 mm even where sigma < 0.25 mm (a floor the fit's own
-# error misses) but only about 2 sigma where sigma > 1 mm, so 3 sigma flagged 97.6% of correct photos; this rule
-# keeps every wrong total flagged on those photos from K = 0.875 up (89% of correct photos flagged). 0.875 is set by
-# one photo, so K carries about 40% of slack for photos not seen: at 1.25 the same 300 still have no unflagged wrong
-# total and 95% of correct photos are flagged. A wrong total without a warning is the failure that matters.
+# A call is sure when the disc's edge is further from the line than K_SIGMA (LINE_FLOOR_MM + sigma). On the
+# benchmark's 300 hard synthetic photos |radial error| p99 is 0.7 mm even where sigma < 0.25 mm (a floor the fit's
+# own error misses). At K = 1.0 one wrong total there goes unflagged; from 1.25 up none does (96.5% of correct
+# photos flagged; on the 300 plain photos 46%, with no unflagged wrong total either). A wrong total without a
+# warning is the failure that matters, so K keeps that margin for photos not seen.
 K_SIGMA = 1.25
 LINE_FLOOR_MM = 0.4
 TEAM_DOUBT = 0.6  # own-colour distance over other-colour distance above which the team is unsure
@@ -168,13 +167,6 @@ class Scene:
         return float(x), float(y)
 
 
-def top_view(calibration: Calibration, board: Board) -> tuple[Plane, Silhouette]:
-    """The plane of standing discs' top faces and their outline model, as this calibration's camera sees them."""
-    view = calibration.view
-    top = Plane(lifted_homography(calibration, board.disc_thickness), 1.0, board.surface_r)
-    return top, Silhouette(tuple(view.camera_mm[:2]), board.disc_thickness / view.camera_mm[2])
-
-
 def load(image) -> np.ndarray:
     return image if isinstance(image, np.ndarray) else read_image(image)
 
@@ -240,8 +232,7 @@ def disc_radius(board: Board, discs: list[FoundDisc]) -> float:
 def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> PhotoScore:
     search = find_all(scene)
     if scene.calibration.focal_px is None and not scene.calibration.view.focal_estimated:
-        f = focal_from_discs(scene.image, scene.calibration, search.found, common_radius(list(search.found),
-                             scene.board.disc_r), scene.board.disc_thickness, lambda c: top_view(c, scene.board))
+        f = focal_from_discs(scene.image, scene.calibration, scene.board, search.found, search.radius)
         if f is not None:
             scene = scene.with_focal(f)
             search = find_all(scene, search.proposals)

@@ -21,6 +21,7 @@ from sim.board import TOURNAMENT, Board, zone_at_radius
 from sim.game import Disc, Game, State
 from sim.judge import ShotReport, Verdict, judge
 from sim.rules import Rules, rules_named
+from vision.rectify import disc_grid, sample
 from vision.score import PhotoDisc, PhotoScore, load, score_photo
 
 MATCH_MAX_MM = 150.0  # a disc further than this from where it was is not taken for the same disc
@@ -31,7 +32,6 @@ NEAR_HOLE_MM = 12.0  # a disc that vanished with its edge this close to the hole
 LOOK_SHARE = 1.15  # a disc's look: colours on a grid out to this share of its radius (its rim and the board beside)
 SAME_SHARE = 0.5  # a spot that changed by under this share of its disc's contrast with the board is unchanged
 # (a new disc changes its spot by about 0.8 of that contrast: it covers 3/4 of the spot compared)
-REMAP_ROW = 1024
 CHANGE_STEP_MM = 2.0  # grid of the change map between the photos
 HOT_NOISE = 2.5  # a spot changed when its change is this many times the board's typical one (noise, nudged camera)
 FILLED, STANDS_OUT = 0.6, 0.4  # a new disc: this share of its patch changed, this much more than around it
@@ -103,9 +103,15 @@ def _match(a: list[PhotoDisc], b: list[PhotoDisc]) -> list[tuple[int, int]]:
     return [(int(i), int(j)) for i, j in zip(rows, cols, strict=True) if cost[i, j] <= MATCH_MAX_MM]
 
 
-def _turn(discs: list[PhotoDisc], angle: float) -> list[PhotoDisc]:
+def _rotate(xy, angle: float) -> np.ndarray:
+    """Board points (N, 2) turned by ``angle`` radians about the hole."""
     c, s = math.cos(angle), math.sin(angle)
-    return [replace(d, x_mm=c * d.x_mm - s * d.y_mm, y_mm=s * d.x_mm + c * d.y_mm) for d in discs]
+    return np.asarray(xy, float).reshape(-1, 2) @ np.array([[c, s], [-s, c]])
+
+
+def _turn(discs: list[PhotoDisc], angle: float) -> list[PhotoDisc]:
+    xy = _rotate([(d.x_mm, d.y_mm) for d in discs], angle)
+    return [replace(d, x_mm=float(x), y_mm=float(y)) for d, (x, y) in zip(discs, xy, strict=True)]
 
 
 def _unmoved(a: list[PhotoDisc], b: list[PhotoDisc]) -> list[tuple[PhotoDisc, PhotoDisc]]:
@@ -152,29 +158,20 @@ class Looks:
     def __init__(self, before_img: np.ndarray, before: PhotoScore, after_img: np.ndarray, after: PhotoScore,
                  turn: float):
         self.b_img, self.b_top, self.turn = before_img, before.top_plane, turn
-        self.before_discs = before.discs
         self.a_img, self.a_top = after_img, after.top_plane
-        g = np.linspace(-1, 1, 11)
-        gx, gy = np.meshgrid(g, g)
-        keep = gx**2 + gy**2 <= 1
-        self.grid = np.column_stack([gx[keep], gy[keep]]) * LOOK_SHARE * before.board.disc_r
+        self.grid = disc_grid(LOOK_SHARE * before.board.disc_r, 11)
+        self.rho = np.hypot(*self.grid.T) / (LOOK_SHARE * before.board.disc_r)  # 1 at the grid's edge
 
-    def _lab(self, img: np.ndarray, top, pts: np.ndarray) -> np.ndarray:
-        n = len(pts)
-        px = np.zeros((-(-n // REMAP_ROW) * REMAP_ROW, 2), np.float32)  # remap wants a 2-D map of modest sides
-        px[:n] = top.to_image(pts)
-        px = px.reshape(-1, REMAP_ROW, 2)
-        col = cv2.remap(img, px[..., 0], px[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
-        lab = cv2.cvtColor(col.astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
-        return lab.reshape(-1, 3)[:n]
+    @staticmethod
+    def _lab(img: np.ndarray, top, pts: np.ndarray) -> np.ndarray:
+        return cv2.cvtColor(sample(img, top.to_image(pts))[None] / 255.0, cv2.COLOR_BGR2Lab)[0]
 
     def before_at(self, pts: np.ndarray) -> np.ndarray:
         return self._lab(self.b_img, self.b_top, pts)
 
     def after_at(self, pts: np.ndarray) -> np.ndarray:
         """The after photo at before-frame points (the after frame is turned by ``turn``)."""
-        c, s = math.cos(self.turn), math.sin(self.turn)
-        return self._lab(self.a_img, self.a_top, pts @ np.array([[c, -s], [s, c]]))
+        return self._lab(self.a_img, self.a_top, _rotate(pts, -self.turn))
 
     def before(self, x: float, y: float) -> np.ndarray:
         return self.before_at(self.grid + (x, y))
@@ -231,8 +228,7 @@ class Looks:
         disc's contrast with the board beside it: about 0.8 for a disc the shot brought, near 0 for one that
         stood there before (missed in the before photo)."""
         now = self.after(*at)
-        rho = np.hypot(*self.grid.T) / self.grid[:, 0].max()
-        face, rim = np.median(now[rho < 0.6], axis=0), np.median(now[rho > 0.95], axis=0)
+        face, rim = np.median(now[self.rho < 0.6], axis=0), np.median(now[self.rho > 0.95], axis=0)
         return _de(now, self.before(*at)) / max(float(np.linalg.norm(face - rim)), 1e-6)
 
     def was_there(self, at: tuple[float, float]) -> bool:
@@ -271,19 +267,18 @@ def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board,
     turn = align(before, after)
     turned = _turn(list(after.discs), turn)
     looks = None if images is None else Looks(images[0], before, images[1], after, turn)
+    new_sunk = {t: sum(d.team == t and d.points == 20 for d in turned)
+                - sum(d.team == t and d.points == 20 for d in before.discs) for t in teams}
     b_on = [d for d in before.discs if d.points != 20]
     if looks is not None:
-        b_on += _missed_before(b_on, turned, shooter, looks, board)
+        b_on += _missed_before(b_on, turned, shooter, looks, board, new_sunk[shooter] > 0)
     ids = {k: k + 1 for k in range(len(b_on))}
     shot_id = len(b_on) + 1
     state = State(tuple(Disc(ids[k], team_of[d.team], d.x_mm, d.y_mm) for k, d in enumerate(b_on) if d.points > 0),
                   (0, 0), 0, 0, (0, 0), (), shot_id + 1)
     on_index = [k for k, d in enumerate(turned) if d.points != 20]
     a_on = [turned[k] for k in on_index]
-    a_sunk = [d for d in turned if d.points == 20]
     after_index: dict[int, int] = {}
-    new_sunk = {t: sum(d.team == t for d in a_sunk) - sum(d.team == t and d.points == 20 for d in before.discs)
-                for t in teams}
     positions, moved, dropped, left = {}, [], [], []
     matched_after: set[int] = set()
     for t in teams:
@@ -352,20 +347,19 @@ def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board,
     return Diff(state, report, shot_disc, tuple(moved), names, after_index)
 
 
-def _missed_before(b_on: list[PhotoDisc], turned: list[PhotoDisc], shooter: str, looks: Looks,
-                   board: Board) -> list[PhotoDisc]:
+def _missed_before(b_on: list[PhotoDisc], turned: list[PhotoDisc], shooter: str, looks: Looks, board: Board,
+                   twenty: bool) -> list[PhotoDisc]:
     """Discs found after the shot, on spots no disc found before overlapped, that stood there before.
 
     A shot was played, so when every such disc of the shooter's looks like it stood there, the least sure of them
-    is the shot disc all the same (a light disc on light wood changes its spot little), unless a 20 explains it.
+    is the shot disc all the same (a light disc on light wood changes its spot little), unless the shooter's new
+    ``twenty`` explains the shot.
     """
     new = [q for q in turned if q.points != 20
            and all(math.hypot(q.x_mm - p.x_mm, q.y_mm - p.y_mm) > 2 * board.disc_r for p in b_on)]
     share = [looks.change_share((q.x_mm, q.y_mm)) for q in new]
     there = [q for q, c in zip(new, share, strict=True) if c < SAME_SHARE]
     mine = [(c, k) for k, (q, c) in enumerate(zip(new, share, strict=True)) if q.team == shooter]
-    twenty = sum(d.team == shooter for d in turned if d.points == 20) > sum(
-        d.team == shooter and d.points == 20 for d in looks.before_discs)
     if mine and all(c < SAME_SHARE for c, _ in mine) and not twenty:
         there.remove(new[max(mine)[1]])
     return there
@@ -377,8 +371,7 @@ def _unseen_disc(at: tuple[float, float], team: str, after: PhotoScore, turn: fl
     if math.hypot(*at) < board.hole_r:
         at = (0.0, 0.0)
     call = zone_at_radius(board, math.hypot(*at), board.disc_r)
-    c, s = math.cos(-turn), math.sin(-turn)
-    (u, v), = after.top_plane.to_image([(c * at[0] - s * at[1], s * at[0] + c * at[1])])
+    (u, v), = after.top_plane.to_image(_rotate(at, -turn))
     return PhotoDisc((float(u), float(v)), at[0], at[1], board.disc_r, team, call.points, call.margin_mm,
                      CHANGE_STEP_MM, True, ("seen only as a change between the photos",))
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.rectify import Plane
+from vision.rectify import Plane, disc_grid, sample
 
 # Plain colour words for naming a learnt team (sRGB).
 PALETTE: dict[str, tuple[int, int, int]] = {
@@ -81,7 +81,7 @@ def face_colours(image: np.ndarray, top: Plane, centres: np.ndarray, r: float,
     """
     if len(centres) == 0:
         return np.zeros((0, 3), np.float32)
-    face = _face_grid(r)
+    face = disc_grid(FACE_SHARE * r, 9)
     ang = np.linspace(0, 2 * np.pi, 48, endpoint=False)
     rho = r * np.array(BESIDE_SHARES)
     beside = (rho[:, None, None] * np.stack([np.cos(ang), np.sin(ang)], 1)[None]).reshape(-1, 2)
@@ -99,7 +99,7 @@ def washed_out(image: np.ndarray, top: Plane, centres: np.ndarray, r: float) -> 
     light team and a lit dark one look alike), so its team is in doubt."""
     if len(centres) == 0:
         return np.zeros(0, bool)
-    bgr = _sample_bgr(image, top, np.asarray(centres, float), _face_grid(r))
+    bgr = _sample_bgr(image, top, np.asarray(centres, float), disc_grid(FACE_SHARE * r, 9))
     return (bgr >= CLIPPED).any(axis=2).mean(axis=1) > 0.5
 
 
@@ -124,19 +124,10 @@ def _light(image, top: Plane, centres: np.ndarray, k: int, beside: np.ndarray, r
     return veil, gain
 
 
-def _face_grid(r: float) -> np.ndarray:
-    """Offsets (mm) of the samples of a disc's face: a grid within FACE_SHARE of its radius."""
-    g = np.linspace(-1, 1, 9)
-    gx, gy = np.meshgrid(g, g)
-    keep = gx**2 + gy**2 <= 1
-    return np.column_stack([gx[keep], gy[keep]]) * FACE_SHARE * r
-
-
 def _sample_bgr(image: np.ndarray, top: Plane, centres: np.ndarray, offsets: np.ndarray) -> np.ndarray:
     """BGR colours (N, M, 3) at each centre plus each offset, all in board mm of the plane ``top``."""
     pts = (centres[:, None, :] + offsets[None, :, :]).reshape(-1, 2)
-    px = top.to_image(pts).reshape(len(centres), -1, 2).astype(np.float32)
-    return cv2.remap(image, px[..., 0], px[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT).astype(float)
+    return sample(image, top.to_image(pts).reshape(len(centres), -1, 2))
 
 
 @dataclass(frozen=True)
