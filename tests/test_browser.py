@@ -89,6 +89,23 @@ def test_start_a_game_and_flick_by_mouse_drag(server, page):
     assert page.inner_text("#message").startswith("Orange:")
 
 
+def test_replay_positions_are_defined_from_its_first_animation_frame(server, page):
+    # The first animation frame's timestamp can precede the replay's start; it once read frame -1 and drew the
+    # shot disc at (NaN, NaN).
+    page.goto(f"{server.url}/")
+    got = page.evaluate("""async () => {
+      const m = await import('/static/js/replay.js');
+      const xy = new Float32Array([0, -269, 0, -250]);  // one disc, two frames
+      const b64 = btoa(String.fromCharCode(...new Uint8Array(xy.buffer)));
+      const frames = m.decodeFrames({ xy: b64, ids: [1], teams: [0], count: 2, fps: 60, gone: {} });
+      const early = m.snapshot(frames, -0.004)[0];
+      let first = null;
+      await m.animate(0.05, (t) => { if (first === null) first = t; });
+      return { x: early.x, y: early.y, first };
+    }""")
+    assert (got["x"], got["y"]) == (0, -269) and got["first"] >= 0
+
+
 def test_a_tiny_pull_cancels_and_a_slide_moves_the_disc(server, page):
     mid = server.new_match(knobs={"discs_per_player": 2})
     open_match(page, server, mid)

@@ -24,7 +24,7 @@ function at(frames, f, k) {
 
 /** Every disc's drawing state at ``t`` seconds: position plus alpha/scale while it leaves. */
 export function snapshot(frames, t) {
-  const fpos = Math.min(t * frames.fps, frames.count - 1);
+  const fpos = Math.min(Math.max(t, 0) * frames.fps, frames.count - 1);
   const f0 = Math.floor(fpos);
   const f1 = Math.min(f0 + 1, frames.count - 1);
   const u = fpos - f0;
@@ -68,7 +68,8 @@ export function animate(seconds, draw) {
   return new Promise((resolve) => {
     const t0 = performance.now();
     function step(now) {
-      const t = Math.min((now - t0) / 1000, seconds);
+      // The first frame's timestamp can precede t0 (it is when the frame began): never run time backwards.
+      const t = Math.min(Math.max((now - t0) / 1000, 0), seconds);
       draw(t);
       if (t >= seconds) resolve();
       else requestAnimationFrame(step);
