@@ -221,6 +221,21 @@ def test_a_lone_disc_between_the_given_colours_is_in_doubt():
     assert clear.doubt[0] < score_mod.TEAM_DOUBT
 
 
+def test_a_lone_teams_disc_brightened_by_the_shade_correction_stays_in_its_team():
+    # Pair 242 (seed 2025): three yellow discs, one read in shade and brightened to a greener yellow. The two
+    # clusters were 29 apart, just past 0.4 of yellow-to-green, so the bright one was called green without doubt
+    # and the open-board shot judged as must-hit. Both clusters are nearer yellow and apart across, not towards
+    # green: one team.
+    given = {"green": (36, 118, 62), "yellow": (232, 196, 52)}
+    lab = np.array([[94.8, -15.9, 82.7], [73.9, 3.8, 68.0], [80.7, 4.4, 73.5]], np.float32)
+    split = split_teams(lab, given)
+    assert [split.names[k] for k in split.labels] == ["yellow"] * 3
+    # Two real teams lie apart the given colours' way, even when a dim light puts both nearer green.
+    dim = np.array([[30.0, -35.0, 15.0], [31.0, -34.0, 16.0], [50.0, -10.0, 40.0], [49.0, -11.0, 39.0]], np.float32)
+    split = split_teams(dim, given)
+    assert [split.names[k] for k in split.labels] == ["green", "green", "yellow", "yellow"]
+
+
 def test_hole_call_in_doubt_when_the_hole_looks_both_like_a_dark_disc_and_a_bare_floor():
     dark_team, light_team = np.array([23.8, 7.7, 12.4]), np.array([77.8, 2.6, 24.6])
     bare_floor = np.array([27.0, 0.0, 1.4])  # dark and grey, and within reach of the dark team's colour

@@ -33,6 +33,7 @@ PALETTE: dict[str, tuple[int, int, int]] = {
 }
 ALIASES = {"light wood": "natural", "light": "natural", "wood": "natural", "dark wood": "dark", "tan": "natural"}
 SAME_TEAM_DE = 14.0  # clusters closer than this (delta-E) are one colour
+SAME_WAY = 0.5  # two teams' clusters lie apart at least this much along the given colours' difference (cosine)
 FACE_SHARE = 0.55  # sample the face within this share of the radius (clear of bevel and shadow)
 BESIDE_SHARES = (1.4, 1.6, 1.8)  # the board beside a disc: these shares of its radius from its centre
 MIN_BESIDE = 24  # samples of clear board needed to read the light beside a disc
@@ -191,14 +192,18 @@ def split_teams(lab: np.ndarray, given: dict[str, tuple[int, int, int]] | None) 
 
 
 def _one_given(centres: np.ndarray, given) -> bool:
-    """Both clusters are shades of one given colour: far closer to each other than the given colours are, and
-    nearer the same one of them (a lone team's discs split by light, not by paint)."""
+    """Both clusters are shades of one given colour (a lone team's discs split by light, not by paint): both
+    are nearer the same given colour, and either far closer to each other than the given colours are, or apart
+    in another direction than the given colours are (shade and glare move a colour mostly in lightness and
+    chroma; the other team's paint lies the given colours' way)."""
     if not given:
         return False
     refs = rgb_to_lab(list(given.values()))
     near = [int(np.argmin(np.linalg.norm(refs - c, axis=1))) for c in centres]
-    apart = np.linalg.norm(centres[0] - centres[1])
-    return near[0] == near[1] and apart < 0.4 * float(np.linalg.norm(refs[0] - refs[1]))
+    gap, paint_gap = centres[1] - centres[0], refs[1] - refs[0]
+    apart, paints_apart = float(np.linalg.norm(gap)), float(np.linalg.norm(paint_gap))
+    along = abs(float(gap @ paint_gap)) / max(apart * paints_apart, 1e-9)
+    return near[0] == near[1] and (apart < 0.4 * paints_apart or along < SAME_WAY)
 
 
 def _reference_labs(given) -> np.ndarray:
