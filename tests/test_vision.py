@@ -236,6 +236,19 @@ def test_a_lone_teams_disc_brightened_by_the_shade_correction_stays_in_its_team(
     assert [split.names[k] for k in split.labels] == ["green", "green", "yellow", "yellow"]
 
 
+def test_a_disc_alone_in_its_colour_cluster_is_judged_by_the_given_colours():
+    # Pair 157 (seed 2025): three dark discs, one lifted by a gloss the board beside it does not show. Alone in
+    # its cluster, it was its own team's colour (doubt 0): a dark disc scored as light wood with no warning.
+    given = {"natural": (224, 192, 140), "dark": (74, 48, 32)}
+    lab = np.array([[26.9, 8.6, 14.9], [56.2, 5.5, 11.3], [35.4, 7.0, 11.8]], np.float32)
+    split = split_teams(lab, given)
+    assert split.doubt[1] > score_mod.TEAM_DOUBT
+    assert max(split.doubt[0], split.doubt[2]) < score_mod.TEAM_DOUBT
+    # A lone disc that plainly has the other given colour stays sure.
+    clear = split_teams(np.array([[26.9, 8.6, 14.9], [78.0, 4.0, 29.0], [35.4, 7.0, 11.8]], np.float32), given)
+    assert clear.names[clear.labels[1]] == "natural" and clear.doubt[1] < score_mod.TEAM_DOUBT
+
+
 def test_hole_call_in_doubt_when_the_hole_looks_both_like_a_dark_disc_and_a_bare_floor():
     dark_team, light_team = np.array([23.8, 7.7, 12.4]), np.array([77.8, 2.6, 24.6])
     bare_floor = np.array([27.0, 0.0, 1.4])  # dark and grey, and within reach of the dark team's colour

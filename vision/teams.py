@@ -175,9 +175,7 @@ def split_teams(lab: np.ndarray, given: dict[str, tuple[int, int, int]] | None) 
         other = refs[1 - k]
         centres = np.array([mean, other]) if k == 0 else np.array([other, mean])
         labels = np.full(len(lab), k)
-        # Which team is judged from the reference colours, so the doubt is too (not from a cluster of itself).
-        ref_dist = np.linalg.norm(lab[:, None] - refs[None], axis=2)
-        lone_doubt = ref_dist[:, k] / np.maximum(ref_dist[:, 1 - k], 1e-6)
+        lone_doubt = _reference_doubt(lab, refs, labels)
     names, colours, order = _match(centres, given)
     team_centres = np.empty_like(centres)
     for cluster, team in enumerate(order):
@@ -188,7 +186,18 @@ def split_teams(lab: np.ndarray, given: dict[str, tuple[int, int, int]] | None) 
     doubt = dist[idx, labels] / np.maximum(dist[idx, 1 - labels], 1e-6)
     if one_colour:
         doubt = np.maximum(doubt, lone_doubt)
+    elif given:  # a disc alone in its cluster is no evidence of its own colour: judge it by the given ones
+        alone = np.bincount(labels, minlength=2)[labels] == 1
+        doubt = np.where(alone, np.maximum(doubt, _reference_doubt(lab, _reference_labs(given), labels)), doubt)
     return TeamSplit(names, colours, labels, doubt)
+
+
+def _reference_doubt(lab: np.ndarray, refs: np.ndarray, labels: np.ndarray) -> np.ndarray:
+    """Per disc: distance to its team's reference colour over distance to the other's (near 1: unsure). Used
+    where the team was judged from the references, so the doubt is too (not from a cluster of itself)."""
+    ref_dist = np.linalg.norm(lab[:, None] - refs[None], axis=2)
+    idx = np.arange(len(lab))
+    return ref_dist[idx, labels] / np.maximum(ref_dist[idx, 1 - labels], 1e-6)
 
 
 def _one_given(centres: np.ndarray, given) -> bool:
