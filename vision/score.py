@@ -19,7 +19,7 @@ from sim.rules import MatchFormat
 from vision.discs import DiscSearch, FoundDisc, Proposals, Silhouette, find_discs, top_view
 from vision.focal import focal_from_discs
 from vision.rectify import Plane, lifted_homography
-from vision.teams import TeamSplit, face_colours, hex_colour, rgb_to_lab, split_teams, washed_out
+from vision.teams import TeamSplit, clipped_team, face_colours, hex_colour, lights, rgb_to_lab, split_teams, washed_out
 
 # A call is sure when the disc's edge is further from the line than K_SIGMA (LINE_FLOOR_MM + sigma). On the
 # benchmark's 300 hard synthetic photos |radial error| p99 is 0.7 mm even where sigma < 0.25 mm (a floor the fit's
@@ -261,17 +261,22 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
     discs = list(search.found)
     r_disc = disc_radius(b, discs)
     centres = np.array([(d.x, d.y) for d in discs], float).reshape(-1, 2)
-    lab = face_colours(scene.image, scene.top, centres, r_disc, b.surface_r)
+    light = lights(scene.image, scene.top, centres, r_disc, b.surface_r)
+    lab = face_colours(scene.image, scene.top, centres, r_disc, b.surface_r, light)
     real = _counted(discs, lab, teams)
     set_aside = len(discs) - int(real.sum())
-    discs, centres, lab = [d for d, k in zip(discs, real, strict=True) if k], centres[real], lab[real]
+    discs = [d for d, k in zip(discs, real, strict=True) if k]
+    centres, lab, light = centres[real], lab[real], light[real]
     split: TeamSplit = split_teams(lab, teams)
     labels, doubt = list(split.labels), list(split.doubt)
     # A face clipped white by glare is most likely the light team's, but a glossy dark disc's highlight clips too:
-    # in doubt when it was given to the darker team, or when both teams are light.
-    light = rgb_to_lab(list(split.colours))[:, 0]
+    # the team whose paint the glare on the board beside it would clip, if only one would; else in doubt when it
+    # was given to the darker team, or when both teams are light.
+    lightness = rgb_to_lab(list(split.colours))[:, 0]
     for k in np.flatnonzero(washed_out(scene.image, scene.top, centres, r_disc)):
-        if light[labels[k]] < light.max() or light.min() > BOTH_LIGHT_L:
+        team = clipped_team(split.colours, *light[k])
+        labels[k] = labels[k] if team is None else team
+        if lightness[labels[k]] < lightness.max() or lightness.min() > BOTH_LIGHT_L:
             doubt[k] = 1.0
     hole_lab = face_colours(scene.image, hole_plane(scene), np.zeros((1, 2)), r_disc)[0]
     on = np.array(labels)

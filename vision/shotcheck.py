@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 import cv2
 import numpy as np
@@ -159,8 +160,21 @@ class Looks:
                  turn: float):
         self.b_img, self.b_top, self.turn = before_img, before.top_plane, turn
         self.a_img, self.a_top = after_img, after.top_plane
+        self.board = before.board
         self.grid = disc_grid(LOOK_SHARE * before.board.disc_r, 11)
         self.rho = np.hypot(*self.grid.T) / (LOOK_SHARE * before.board.disc_r)  # 1 at the grid's edge
+
+    @cached_property
+    def change(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
+        """The change map: grid x, y (board mm, CHANGE_STEP_MM apart), colour change (delta-E) at each point, and
+        the board's typical change (its median: noise, a nudged camera, moving shadows)."""
+        n = int(self.board.surface_r / CHANGE_STEP_MM)
+        ax = np.arange(-n, n + 1) * CHANGE_STEP_MM
+        xx, yy = np.meshgrid(ax, -ax)
+        pts = np.column_stack([xx.ravel(), yy.ravel()])
+        change = np.linalg.norm(self.before_at(pts) - self.after_at(pts), axis=1).reshape(xx.shape)
+        noise = float(np.median(change[np.hypot(xx, yy) <= self.board.surface_r - 2]))  # short of the edge
+        return xx, yy, change, noise
 
     @staticmethod
     def _lab(img: np.ndarray, top, pts: np.ndarray) -> np.ndarray:
@@ -179,16 +193,12 @@ class Looks:
     def after(self, x: float, y: float) -> np.ndarray:
         return self.after_at(self.grid + (x, y))
 
-    def new_disc(self, known: list[tuple[float, float]], board: Board) -> tuple[float, float] | None:
+    def new_disc(self, known: list[tuple[float, float]]) -> tuple[float, float] | None:
         """Where a disc-sized patch of the board changed that no disc found in either photo explains: a disc
         too faint to be found (light wood on maple) that the shot brought. None if no such change stands out."""
-        n = int(board.surface_r / CHANGE_STEP_MM)
-        ax = np.arange(-n, n + 1) * CHANGE_STEP_MM
-        xx, yy = np.meshgrid(ax, -ax)
-        pts = np.column_stack([xx.ravel(), yy.ravel()])
-        change = np.linalg.norm(self.before_at(pts) - self.after_at(pts), axis=1).reshape(xx.shape)
+        board = self.board
+        xx, yy, change, noise = self.change
         valid = np.hypot(xx, yy) <= board.surface_r - 2  # the board, short of its edge
-        noise = float(np.median(change[valid]))
         for x, y in known:  # what the found discs explain, with their rims and shadows
             valid &= np.hypot(xx - x, yy - y) >= KNOWN_SHARE * board.disc_r
         k = board.disc_r / CHANGE_STEP_MM
@@ -232,7 +242,9 @@ class Looks:
         return _de(now, self.before(*at)) / max(float(np.linalg.norm(face - rim)), 1e-6)
 
     def was_there(self, at: tuple[float, float]) -> bool:
-        return self.change_share(at) < SAME_SHARE
+        """The disc found at ``at`` after stood there before: its spot changed by little against its contrast, or
+        by no more than the board typically did (a faint disc's contrast is too small to measure a share of)."""
+        return self.change_share(at) < SAME_SHARE or _de(self.after(*at), self.before(*at)) <= self.change[3]
 
 
 def _unit(mask: np.ndarray) -> np.ndarray:
@@ -325,7 +337,7 @@ def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board,
         after_index[shot_id] = k
     else:
         known = [(d.x_mm, d.y_mm) for d in b_on] + [(d.x_mm, d.y_mm) for d in turned]
-        spot = None if looks is None else looks.new_disc(known, board)
+        spot = None if looks is None else looks.new_disc(known)
         if spot is None:
             left.append(shot_id)
         else:
@@ -357,11 +369,11 @@ def _missed_before(b_on: list[PhotoDisc], turned: list[PhotoDisc], shooter: str,
     """
     new = [q for q in turned if q.points != 20
            and all(math.hypot(q.x_mm - p.x_mm, q.y_mm - p.y_mm) > 2 * board.disc_r for p in b_on)]
-    share = [looks.change_share((q.x_mm, q.y_mm)) for q in new]
-    there = [q for q, c in zip(new, share, strict=True) if c < SAME_SHARE]
-    mine = [(c, k) for k, (q, c) in enumerate(zip(new, share, strict=True)) if q.team == shooter]
-    if mine and all(c < SAME_SHARE for c, _ in mine) and not twenty:
-        there.remove(new[max(mine)[1]])
+    was = [looks.was_there((q.x_mm, q.y_mm)) for q in new]
+    there = [q for q, w in zip(new, was, strict=True) if w]
+    mine = [k for k, q in enumerate(new) if q.team == shooter]
+    if mine and all(was[k] for k in mine) and not twenty:
+        there.remove(new[max(mine, key=lambda k: looks.change_share((new[k].x_mm, new[k].y_mm)))])
     return there
 
 
