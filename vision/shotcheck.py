@@ -39,6 +39,8 @@ FILLED, STANDS_OUT = 0.6, 0.4  # a new disc: this share of its patch changed, th
 RING_SHARE = 1.6  # the board around a patch: out to this share of a disc's radius
 KNOWN_SHARE, MIN_COVER = 1.4, 0.8  # found discs explain change this far out (radii); a new disc's patch is mostly
 # unexplained
+RECOIL_MM = 20.0  # a shot disc this much further back along a struck disc's line than the other reading is not
+# the shot disc (the reading that swaps it with the struck disc is taken)
 LOOK_MARGIN_DE = 2.0  # the photos must favour "moved" or "was there" by this much (mean delta-E) to say so
 STILLS_NOTE = ("From two photos a touch that moved nothing cannot be seen: a hit is judged from the other side's "
                "discs that moved or left the board.")
@@ -233,18 +235,23 @@ class Looks:
         went = _de(was, self.after(*to))
         return stayed > went + LOOK_MARGIN_DE
 
-    def change_share(self, at: tuple[float, float]) -> float:
-        """How much the spot of a disc found at ``at`` after changed between the photos, as a share of that
-        disc's contrast with the board beside it: about 0.8 for a disc the shot brought, near 0 for one that
-        stood there before (missed in the before photo)."""
-        now = self.after(*at)
-        face, rim = np.median(now[self.rho < 0.6], axis=0), np.median(now[self.rho > 0.95], axis=0)
-        return _de(now, self.before(*at)) / max(float(np.linalg.norm(face - rim)), 1e-6)
+    def change_share(self, at: tuple[float, float], found_before: bool = False) -> float:
+        """How much the spot of a disc found at ``at`` after (or before) changed between the photos, as a share of
+        that disc's contrast with the board beside it in the photo it was found in: about 0.8 for a disc the shot
+        brought (or took away), near 0 for one that stood there in both (missed in the other photo)."""
+        now, was = self.after(*at), self.before(*at)
+        seen = was if found_before else now
+        face, rim = np.median(seen[self.rho < 0.6], axis=0), np.median(seen[self.rho > 0.95], axis=0)
+        return _de(now, was) / max(float(np.linalg.norm(face - rim)), 1e-6)
 
     def was_there(self, at: tuple[float, float]) -> bool:
         """The disc found at ``at`` after stood there before: its spot changed by little against its contrast, or
         by no more than the board typically did (a faint disc's contrast is too small to measure a share of)."""
         return self.change_share(at) < SAME_SHARE or _de(self.after(*at), self.before(*at)) <= self.change[3]
+
+    def stayed(self, at: tuple[float, float]) -> bool:
+        """The disc found at ``at`` before and not after is still there (too faint to find after the shot)."""
+        return self.change_share(at, found_before=True) < SAME_SHARE
 
 
 def _unit(mask: np.ndarray) -> np.ndarray:
@@ -282,8 +289,10 @@ def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board,
     new_sunk = {t: sum(d.team == t and d.points == 20 for d in turned)
                 - sum(d.team == t and d.points == 20 for d in before.discs) for t in teams}
     b_on = [d for d in before.discs if d.points != 20]
+    came = []  # the other side's discs found only after the shot, on spots that changed: moved from unseen spots
     if looks is not None:
-        b_on += _missed_before(b_on, turned, shooter, looks, board, new_sunk[shooter] > 0)
+        there, came = _missed_before(b_on, turned, shooter, looks, board, new_sunk[shooter] > 0)
+        b_on += there + came
     ids = {k: k + 1 for k in range(len(b_on))}
     shot_id = len(b_on) + 1
     state = State(tuple(Disc(ids[k], team_of[d.team], d.x_mm, d.y_mm) for k, d in enumerate(b_on) if d.points > 0),
@@ -297,6 +306,8 @@ def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board,
         bi = [k for k, d in enumerate(b_on) if d.team == t]
         ai = [k for k, d in enumerate(a_on) if d.team == t]
         pairs = _match([b_on[k] for k in bi], [a_on[k] for k in ai])
+        if looks is not None:
+            pairs = _settle(pairs, [b_on[k] for k in bi], [a_on[k] for k in ai], looks, board.disc_r, t == shooter)
         seen = set()
         for i, j in pairs:
             p, q = b_on[bi[i]], a_on[ai[j]]
@@ -309,12 +320,17 @@ def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board,
                 went = looks.moved((p.x_mm, p.y_mm), (q.x_mm, q.y_mm))
             else:
                 went = dist > max(MOVE_MIN_MM, 3 * math.hypot(p.sigma_mm, q.sigma_mm))
-            if went:
+            if any(p is c for c in came):  # it was in play and moved, from where the photos do not show
+                moved.append(Moved(ids[bi[i]], t, (p.x_mm, p.y_mm), (q.x_mm, q.y_mm), None))
+            elif went:
                 moved.append(Moved(ids[bi[i]], t, (p.x_mm, p.y_mm), (q.x_mm, q.y_mm), dist))
         # Vanished discs, nearest the hole first. One next to the hole dropped in (or was taken out of it: a 20
         # either way); so did one of the other side's, however far, while that side has a new 20 unexplained.
         for k in sorted((k for k in bi if k not in seen), key=lambda k: math.hypot(b_on[k].x_mm, b_on[k].y_mm)):
             p = b_on[k]
+            if looks is not None and looks.stayed((p.x_mm, p.y_mm)):
+                positions[ids[k]] = (p.x_mm, p.y_mm)  # still there, only not found after the shot
+                continue
             moved.append(Moved(ids[k], t, (p.x_mm, p.y_mm), None, None))
             near = math.hypot(p.x_mm, p.y_mm) - board.disc_r - board.hole_r < NEAR_HOLE_MM
             if near or (t != shooter and new_sunk[t] > 0):
@@ -359,9 +375,51 @@ def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board,
     return Diff(state, report, shot_disc, tuple(moved), names, after_index)
 
 
+def _settle(pairs: list[tuple[int, int]], before: list[PhotoDisc], after: list[PhotoDisc], looks: Looks, r: float,
+            shooters: bool) -> list[tuple[int, int]]:
+    """One side's matches, checked against the photos and, for the shooter's side, the collision.
+
+    A disc matched far away (over a diameter) whose spot did not change stayed there, only not found after the
+    shot; its match is another disc (for the shooter's side, likely the shot disc). Of the shooter's own discs,
+    one that moved (over a radius) and the shot disc can be told apart only by how discs collide: the struck disc
+    leaves along the line of centres and the striker, equal in mass, keeps no speed back along that line; so the
+    shot disc rests on the far side of where it struck, not back towards where it came from.
+    """
+    pairs = [(i, j) for i, j in pairs if _gap(before[i], after[j]) <= 2 * r or not looks.stayed(_xy(before[i]))]
+    spare = [j for j in range(len(after)) if j not in {j for _, j in pairs}]
+    if not shooters or len(spare) != 1:
+        return pairs
+    (s,) = spare
+    gain = [(_recoil(before[i], after[j], after[s], r) - _recoil(before[i], after[s], after[j], r), n)
+            for n, (i, j) in enumerate(pairs) if _gap(before[i], after[j]) > r]
+    if gain and max(gain)[0] > RECOIL_MM:
+        n = max(gain)[1]
+        pairs[n] = (pairs[n][0], s)
+    return pairs
+
+
+def _xy(d: PhotoDisc) -> tuple[float, float]:
+    return d.x_mm, d.y_mm
+
+
+def _gap(p: PhotoDisc, q: PhotoDisc) -> float:
+    return math.hypot(p.x_mm - q.x_mm, p.y_mm - q.y_mm)
+
+
+def _recoil(struck: PhotoDisc, went_to: PhotoDisc, striker: PhotoDisc, r: float) -> float:
+    """How far (mm) the striker would have come back along the line of centres after striking ``struck`` (which
+    then went to ``went_to``): about 0 for a real collision."""
+    d = np.array([went_to.x_mm - struck.x_mm, went_to.y_mm - struck.y_mm])
+    d /= max(float(np.linalg.norm(d)), 1e-9)
+    impact = np.array(_xy(struck)) - 2 * r * d
+    return max(0.0, -float((np.array(_xy(striker)) - impact) @ d))
+
+
 def _missed_before(b_on: list[PhotoDisc], turned: list[PhotoDisc], shooter: str, looks: Looks, board: Board,
-                   twenty: bool) -> list[PhotoDisc]:
-    """Discs found after the shot, on spots no disc found before overlapped, that stood there before.
+                   twenty: bool) -> tuple[list[PhotoDisc], list[PhotoDisc]]:
+    """Discs found after the shot, on spots no disc found before overlapped, that were in play before: those
+    that stood there, and the other side's that came there (a shot brings only the shooter's disc, so one of
+    theirs on a changed spot was on the board, missed, and moved).
 
     A shot was played, so when every such disc of the shooter's looks like it stood there, the least sure of them
     is the shot disc all the same (a light disc on light wood changes its spot little), unless the shooter's new
@@ -371,10 +429,11 @@ def _missed_before(b_on: list[PhotoDisc], turned: list[PhotoDisc], shooter: str,
            and all(math.hypot(q.x_mm - p.x_mm, q.y_mm - p.y_mm) > 2 * board.disc_r for p in b_on)]
     was = [looks.was_there((q.x_mm, q.y_mm)) for q in new]
     there = [q for q, w in zip(new, was, strict=True) if w]
+    came = [q for q, w in zip(new, was, strict=True) if not w and q.team != shooter]
     mine = [k for k, q in enumerate(new) if q.team == shooter]
     if mine and all(was[k] for k in mine) and not twenty:
         there.remove(new[max(mine, key=lambda k: looks.change_share((new[k].x_mm, new[k].y_mm)))])
-    return there
+    return there, came
 
 
 def _unseen_disc(at: tuple[float, float], team: str, after: PhotoScore, turn: float, board: Board) -> PhotoDisc:
