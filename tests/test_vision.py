@@ -181,38 +181,14 @@ def test_a_faint_disc_found_only_after_the_shot_whose_spot_changed_less_than_the
     assert photographed_verdict(pair, rng) == pair.verdict
 
 
-@pytest.mark.parametrize(("seed", "k"), [(31, 26), (31, 148), (5, 99)],
-                         ids=["black on dark green found only after, on a changed spot: it was hit",
-                              "navy on navy paint not found after, its spot unchanged: still there",
+@pytest.mark.parametrize(("seed", "k"), [(31, 148), (5, 99)],
+                         ids=["navy on navy paint not found after, its spot unchanged: still there",
                               "light wood missed after, matched 100 mm away to the shot disc: stayed"])
-def test_discs_found_in_one_photo_only_are_judged_by_how_their_spots_changed(seed, k):
-    # 26: a shot hit a black disc too faint to find before; found after, on a spot that changed. Only the shooter
-    # brings a disc, so it was in play and moved: a hit, not an open-board shot. 148: a navy disc found before is
-    # missed after, but its spot looks as it did: it did not leave the board (which read as a hit).
+def test_a_disc_found_before_only_whose_spot_did_not_change_is_still_there(seed, k):
+    # 148: a navy disc found before is missed after, but its spot looks as it did: it did not leave the board
+    # (which read as a hit). 99: a light disc missed after was matched to the shot disc 100 mm away, so the shot
+    # disc read as gone.
     rng = np.random.default_rng([seed, 20_000 + k])
-    pair = random_pair(rng)
-    assert photographed_verdict(pair, rng) == pair.verdict
-
-
-def test_the_shot_disc_and_the_own_disc_it_struck_are_told_apart_by_the_collision():
-    # Pair 277 (seed 2025): a dark disc 262 mm out was struck head-on from outside and went in to 159 mm; the shot
-    # disc stopped where it struck, 290 mm out. The shortest matching reads the struck disc as moved 28 mm out and
-    # the shot disc as the one at 159 mm, which would have come back 82 mm along the line it struck along.
-    from vision.shotcheck import _recoil, _settle
-
-    struck, went_to = _disc("red", -69.2, 252.8, 5), _disc("red", -78.4, 138.6, 10)
-    striker = _disc("red", -68.7, 282.0, 0)
-    assert _recoil(struck, went_to, striker, 15.9) < 5 and _recoil(struck, striker, went_to, 15.9) > 60
-    before, after = [_disc("red", -44.0, -255.6, 5), struck], [_disc("red", -44.0, -255.6, 5), went_to, striker]
-
-    class Still:  # the photos say every disc found before left its spot (none stayed)
-        @staticmethod
-        def stayed(at):
-            return False
-
-    assert sorted(_settle([(0, 0), (1, 2)], before, after, Still, 15.9, shooters=True)) == [(0, 0), (1, 1)]
-    assert sorted(_settle([(0, 0), (1, 2)], before, after, Still, 15.9, shooters=False)) == [(0, 0), (1, 2)]
-    rng = np.random.default_rng([5, 20_000 + 70])  # the same kind of shot, photographed (pair 70 of seed 5)
     pair = random_pair(rng)
     assert photographed_verdict(pair, rng) == pair.verdict
 

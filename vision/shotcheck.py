@@ -39,8 +39,6 @@ FILLED, STANDS_OUT = 0.6, 0.4  # a new disc: this share of its patch changed, th
 RING_SHARE = 1.6  # the board around a patch: out to this share of a disc's radius
 KNOWN_SHARE, MIN_COVER = 1.4, 0.8  # found discs explain change this far out (radii); a new disc's patch is mostly
 # unexplained
-RECOIL_MM = 20.0  # a shot disc this much further back along a struck disc's line than the other reading is not
-# the shot disc (the reading that swaps it with the struck disc is taken)
 LOOK_MARGIN_DE = 2.0  # the photos must favour "moved" or "was there" by this much (mean delta-E) to say so
 STILLS_NOTE = ("From two photos a touch that moved nothing cannot be seen: a hit is judged from the other side's "
                "discs that moved or left the board.")
@@ -289,10 +287,8 @@ def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board,
     new_sunk = {t: sum(d.team == t and d.points == 20 for d in turned)
                 - sum(d.team == t and d.points == 20 for d in before.discs) for t in teams}
     b_on = [d for d in before.discs if d.points != 20]
-    came = []  # the other side's discs found only after the shot, on spots that changed: moved from unseen spots
     if looks is not None:
-        there, came = _missed_before(b_on, turned, shooter, looks, board, new_sunk[shooter] > 0)
-        b_on += there + came
+        b_on += _missed_before(b_on, turned, shooter, looks, board, new_sunk[shooter] > 0)
     ids = {k: k + 1 for k in range(len(b_on))}
     shot_id = len(b_on) + 1
     state = State(tuple(Disc(ids[k], team_of[d.team], d.x_mm, d.y_mm) for k, d in enumerate(b_on) if d.points > 0),
@@ -307,7 +303,7 @@ def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board,
         ai = [k for k, d in enumerate(a_on) if d.team == t]
         pairs = _match([b_on[k] for k in bi], [a_on[k] for k in ai])
         if looks is not None:
-            pairs = _settle(pairs, [b_on[k] for k in bi], [a_on[k] for k in ai], looks, board.disc_r, t == shooter)
+            pairs = _stayed(pairs, [b_on[k] for k in bi], [a_on[k] for k in ai], looks, board.disc_r)
         seen = set()
         for i, j in pairs:
             p, q = b_on[bi[i]], a_on[ai[j]]
@@ -320,9 +316,7 @@ def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board,
                 went = looks.moved((p.x_mm, p.y_mm), (q.x_mm, q.y_mm))
             else:
                 went = dist > max(MOVE_MIN_MM, 3 * math.hypot(p.sigma_mm, q.sigma_mm))
-            if any(p is c for c in came):  # it was in play and moved, from where the photos do not show
-                moved.append(Moved(ids[bi[i]], t, (p.x_mm, p.y_mm), (q.x_mm, q.y_mm), None))
-            elif went:
+            if went:
                 moved.append(Moved(ids[bi[i]], t, (p.x_mm, p.y_mm), (q.x_mm, q.y_mm), dist))
         # Vanished discs, nearest the hole first. One next to the hole dropped in (or was taken out of it: a 20
         # either way); so did one of the other side's, however far, while that side has a new 20 unexplained.
@@ -375,27 +369,11 @@ def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board,
     return Diff(state, report, shot_disc, tuple(moved), names, after_index)
 
 
-def _settle(pairs: list[tuple[int, int]], before: list[PhotoDisc], after: list[PhotoDisc], looks: Looks, r: float,
-            shooters: bool) -> list[tuple[int, int]]:
-    """One side's matches, checked against the photos and, for the shooter's side, the collision.
-
-    A disc matched far away (over a diameter) whose spot did not change stayed there, only not found after the
-    shot; its match is another disc (for the shooter's side, likely the shot disc). Of the shooter's own discs,
-    one that moved (over a radius) and the shot disc can be told apart only by how discs collide: the struck disc
-    leaves along the line of centres and the striker, equal in mass, keeps no speed back along that line; so the
-    shot disc rests on the far side of where it struck, not back towards where it came from.
-    """
-    pairs = [(i, j) for i, j in pairs if _gap(before[i], after[j]) <= 2 * r or not looks.stayed(_xy(before[i]))]
-    spare = [j for j in range(len(after)) if j not in {j for _, j in pairs}]
-    if not shooters or len(spare) != 1:
-        return pairs
-    (s,) = spare
-    gain = [(_recoil(before[i], after[j], after[s], r) - _recoil(before[i], after[s], after[j], r), n)
-            for n, (i, j) in enumerate(pairs) if _gap(before[i], after[j]) > r]
-    if gain and max(gain)[0] > RECOIL_MM:
-        n = max(gain)[1]
-        pairs[n] = (pairs[n][0], s)
-    return pairs
+def _stayed(pairs: list[tuple[int, int]], before: list[PhotoDisc], after: list[PhotoDisc], looks: Looks,
+            r: float) -> list[tuple[int, int]]:
+    """One side's matches without those of a disc matched over a diameter away whose spot did not change: it
+    stayed there, only not found after the shot, and its match is another disc (likely the shot disc)."""
+    return [(i, j) for i, j in pairs if _gap(before[i], after[j]) <= 2 * r or not looks.stayed(_xy(before[i]))]
 
 
 def _xy(d: PhotoDisc) -> tuple[float, float]:
@@ -406,20 +384,9 @@ def _gap(p: PhotoDisc, q: PhotoDisc) -> float:
     return math.hypot(p.x_mm - q.x_mm, p.y_mm - q.y_mm)
 
 
-def _recoil(struck: PhotoDisc, went_to: PhotoDisc, striker: PhotoDisc, r: float) -> float:
-    """How far (mm) the striker would have come back along the line of centres after striking ``struck`` (which
-    then went to ``went_to``): about 0 for a real collision."""
-    d = np.array([went_to.x_mm - struck.x_mm, went_to.y_mm - struck.y_mm])
-    d /= max(float(np.linalg.norm(d)), 1e-9)
-    impact = np.array(_xy(struck)) - 2 * r * d
-    return max(0.0, -float((np.array(_xy(striker)) - impact) @ d))
-
-
 def _missed_before(b_on: list[PhotoDisc], turned: list[PhotoDisc], shooter: str, looks: Looks, board: Board,
-                   twenty: bool) -> tuple[list[PhotoDisc], list[PhotoDisc]]:
-    """Discs found after the shot, on spots no disc found before overlapped, that were in play before: those
-    that stood there, and the other side's that came there (a shot brings only the shooter's disc, so one of
-    theirs on a changed spot was on the board, missed, and moved).
+                   twenty: bool) -> list[PhotoDisc]:
+    """Discs found after the shot, on spots no disc found before overlapped, that stood there before.
 
     A shot was played, so when every such disc of the shooter's looks like it stood there, the least sure of them
     is the shot disc all the same (a light disc on light wood changes its spot little), unless the shooter's new
@@ -429,11 +396,10 @@ def _missed_before(b_on: list[PhotoDisc], turned: list[PhotoDisc], shooter: str,
            and all(math.hypot(q.x_mm - p.x_mm, q.y_mm - p.y_mm) > 2 * board.disc_r for p in b_on)]
     was = [looks.was_there((q.x_mm, q.y_mm)) for q in new]
     there = [q for q, w in zip(new, was, strict=True) if w]
-    came = [q for q, w in zip(new, was, strict=True) if not w and q.team != shooter]
     mine = [k for k, q in enumerate(new) if q.team == shooter]
     if mine and all(was[k] for k in mine) and not twenty:
         there.remove(new[max(mine, key=lambda k: looks.change_share((new[k].x_mm, new[k].y_mm)))])
-    return there, came
+    return there
 
 
 def _unseen_disc(at: tuple[float, float], team: str, after: PhotoScore, turn: float, board: Board) -> PhotoDisc:
