@@ -341,7 +341,7 @@ def test_a_faint_circle_is_still_counted_when_its_face_has_a_teams_colour():
     navy, board_wood = np.array([[14.5, 10.0, -24.8]]), np.array([[60.0, 12.0, 40.0]])
     faint = score_mod.FoundDisc(0.0, 100.0, 16.2, 0.44, 0.75, 0.9)  # weak score, rim seen on 3/4 of the rays
     clear = score_mod.FoundDisc(0.0, -100.0, 16.2, 0.44, 0.95, 0.3)  # weak score, rim seen all round
-    given = {"navy": (26, 34, 72), "white": (236, 232, 220)}
+    given = score_mod.rgb_to_lab([(26, 34, 72), (236, 232, 220)])  # navy, white
     assert score_mod._counted([faint, clear], np.vstack([navy, board_wood]), given).tolist() == [True, True]
     assert score_mod._counted([faint, faint], np.vstack([board_wood, navy]), given).tolist() == [False, True]
     assert score_mod._counted([clear, faint], np.vstack([navy, board_wood]), None).tolist() == [True, False]

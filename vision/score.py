@@ -33,7 +33,7 @@ BOTH_LIGHT_L = 60.0  # teams both lighter than this (CIELAB L) can both be clipp
 WEAK_SCORE = 0.5  # circle support under which a disc's very existence is in doubt
 # A faint circle is counted as a disc only if its rim shows nearly all round or its face has a team's colour:
 # the gap between two discs, a shadow's edge meeting a line, or a line crossing can gather a faint circle too,
-# but its "face" is the board's colour. On 600 renders this rule set aside 20 of 22 false discs and 2 of 5300
+# but its "face" is the board's colour. On 600 renders this rule set aside 19 of 22 false discs and 3 of 5300
 # true ones (each then a doubtful outline, so the photo still says to look).
 FAINT_RIM, FAINT_FACE_DE = 0.9, 15.0
 RING_TOLERANCE = 0.15  # measured ring radii further than this share from the profile are not trusted
@@ -237,13 +237,13 @@ def disc_radius(board: Board, discs: list[FoundDisc]) -> float:
     return board.disc_r
 
 
-def _counted(discs: list[FoundDisc], lab: np.ndarray, teams: dict | None) -> np.ndarray:
+def _counted(discs: list[FoundDisc], lab: np.ndarray, paints: np.ndarray | None) -> np.ndarray:
     """Per disc: counted as a disc (see FAINT_RIM). A faint one's face is compared with the given colours, or
     with the colours of the clearly seen discs when none were given."""
     faint = np.array([d.score < WEAK_SCORE and d.support < FAINT_RIM for d in discs], bool)
     if not faint.any():
         return np.ones(len(discs), bool)
-    refs = rgb_to_lab(list(teams.values())) if teams else lab[~faint]
+    refs = lab[~faint] if paints is None else paints
     if len(refs) == 0:
         return ~faint
     near = np.linalg.norm(lab[:, None] - refs[None], axis=2).min(axis=1)
@@ -263,7 +263,8 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
     centres = np.array([(d.x, d.y) for d in discs], float).reshape(-1, 2)
     light = lights(scene.image, scene.top, centres, r_disc, b.surface_r)
     lab = face_colours(scene.image, scene.top, centres, r_disc, b.surface_r, light)
-    real = _counted(discs, lab, teams)
+    paints = rgb_to_lab(list(teams.values())) if teams else None  # the given colours, CIELAB, in team order
+    real = _counted(discs, lab, paints)
     set_aside = len(discs) - int(real.sum())
     discs = [d for d, k in zip(discs, real, strict=True) if k]
     centres, lab, light = centres[real], lab[real], light[real]
@@ -281,10 +282,9 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
     hole_lab = face_colours(scene.image, hole_plane(scene), np.zeros((1, 2)), r_disc)[0]
     on = np.array(labels)
     team_labs = [lab[on == t].mean(0) if np.any(on == t) else None for t in (0, 1)]
-    given = rgb_to_lab(list(split.colours)) if teams else None
-    if given is not None:  # a team with no disc on the surface: its given colour
-        team_labs = [given[t] if team_labs[t] is None else team_labs[t] for t in (0, 1)]
-    in_team, hole_doubt = hole_call(hole_lab, team_labs, given)
+    if paints is not None:  # a team with no disc on the surface: its given colour
+        team_labs = [paints[t] if team_labs[t] is None else team_labs[t] for t in (0, 1)]
+    in_team, hole_doubt = hole_call(hole_lab, team_labs, paints)
     if in_team is not None:
         discs = discs + [FoundDisc(0.0, 0.0, r_disc, 1.0, 1.0, 0.0)]
         labels.append(in_team)

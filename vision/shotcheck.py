@@ -165,16 +165,19 @@ class Looks:
         self.rho = np.hypot(*self.grid.T) / (LOOK_SHARE * before.board.disc_r)  # 1 at the grid's edge
 
     @cached_property
-    def change(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
-        """The change map: grid x, y (board mm, CHANGE_STEP_MM apart), colour change (delta-E) at each point, and
-        the board's typical change (its median: noise, a nudged camera, moving shadows)."""
+    def change(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The change map: grid x, y (board mm, CHANGE_STEP_MM apart) and colour change (delta-E) at each point."""
         n = int(self.board.surface_r / CHANGE_STEP_MM)
         ax = np.arange(-n, n + 1) * CHANGE_STEP_MM
         xx, yy = np.meshgrid(ax, -ax)
         pts = np.column_stack([xx.ravel(), yy.ravel()])
-        change = np.linalg.norm(self.before_at(pts) - self.after_at(pts), axis=1).reshape(xx.shape)
-        noise = float(np.median(change[np.hypot(xx, yy) <= self.board.surface_r - 2]))  # short of the edge
-        return xx, yy, change, noise
+        return xx, yy, np.linalg.norm(self.before_at(pts) - self.after_at(pts), axis=1).reshape(xx.shape)
+
+    @cached_property
+    def noise(self) -> float:
+        """The board's typical change (median over it, short of its edge): noise, a nudged camera, moving shadows."""
+        xx, yy, change = self.change
+        return float(np.median(change[np.hypot(xx, yy) <= self.board.surface_r - 2]))
 
     @staticmethod
     def _lab(img: np.ndarray, top, pts: np.ndarray) -> np.ndarray:
@@ -197,7 +200,8 @@ class Looks:
         """Where a disc-sized patch of the board changed that no disc found in either photo explains: a disc
         too faint to be found (light wood on maple) that the shot brought. None if no such change stands out."""
         board = self.board
-        xx, yy, change, noise = self.change
+        xx, yy, change = self.change
+        noise = self.noise
         valid = np.hypot(xx, yy) <= board.surface_r - 2  # the board, short of its edge
         for x, y in known:  # what the found discs explain, with their rims and shadows
             valid &= np.hypot(xx - x, yy - y) >= KNOWN_SHARE * board.disc_r
@@ -245,7 +249,7 @@ class Looks:
     def was_there(self, at: tuple[float, float]) -> bool:
         """The disc found at ``at`` after stood there before: its spot changed by little against its contrast, or
         by no more than the board typically did (a faint disc's contrast is too small to measure a share of)."""
-        return self.change_share(at) < SAME_SHARE or _de(self.after(*at), self.before(*at)) <= self.change[3]
+        return self.change_share(at) < SAME_SHARE or _de(self.after(*at), self.before(*at)) <= self.noise
 
     def stayed(self, at: tuple[float, float]) -> bool:
         """The disc found at ``at`` before and not after is still there (too faint to find after the shot)."""
