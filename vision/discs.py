@@ -28,6 +28,8 @@ RAY_REACH_MM = 4.5  # how far either side of the expected outline a ray looks
 RAY_STEP_MM = 0.25
 BODY_MM = 2.0  # the disc's body colour is read this far inside an edge (past the bevel)
 BODY_DE = 20.0  # Lab distance over which a colour stops looking like the body
+FACE_AT = 0.4  # the body colour is read on this share of the radius: inside a printed ring, clear of the rim
+OUTSIDE_MM, OUTSIDE_WEIGHT = 1.0, 0.8  # an edge with the body's colour this far outside it is seldom the rim
 RADIUS_SCALES = (1.0, 0.88, 1.13, 1.27)  # disc sizes tried, as shares of the profile's
 EDGE_PRIOR_MM = 1.5  # spread of the prior that the edge lies on the expected outline
 SIGMA_PX = 0.15  # centre error of a clean fit, in image pixels
@@ -101,18 +103,23 @@ def peaks(score: np.ndarray, min_dist_px: float, threshold: float) -> list[tuple
     return [(int(us[i]), int(vs[i]), float(score[vs[i], us[i]])) for i in order]
 
 
-def ray_edges(image: np.ndarray, plane: Plane, cx: float, cy: float, expect: np.ndarray):
+def ray_edges(image: np.ndarray, plane: Plane, cx: float, cy: float, expect: np.ndarray, outside_weight: float):
     """The disc's rim on each of RAYS rays near its expected radius ``expect`` (mm, one per ray).
 
-    The rim is a colour edge with the disc's own body just inside it. That tells it from the brighter edges
-    around it: a printed ring on the face (ring colour inside its outer edge), a scoring line or a neighbour
-    beside the disc (line or neighbour inside their edges). The body colour is the median over all rays a little
-    inside the expected outline, so a few rays that stray do not change it.
+    The rim is a colour edge with the disc's own body just inside it and not just outside it. That tells it from
+    the brighter edges around it: a printed ring on the face (body colour on both sides of its outer edge), a
+    scoring line or a neighbour beside the disc (line or neighbour inside their edges). The body colour is the
+    median over all rays on the face well inside the outline: read near the expected outline it mixed with a
+    printed ring or the board whenever the first guess was off by a millimetre or two, and the fit then settled
+    on the ring. ``outside_weight`` is how much the body's colour outside an edge counts against it (none on a
+    board of the discs' own colour, where the rim has it too).
     Returns the ray angles, the edge radii (mm) and the edge strengths.
     """
     ang = np.linspace(0, 2 * math.pi, RAYS, endpoint=False)
     inner = int(round(BODY_MM / RAY_STEP_MM))
-    steps = np.arange(-RAY_REACH_MM - BODY_MM, RAY_REACH_MM + 1e-9, RAY_STEP_MM)
+    outer = int(round(OUTSIDE_MM / RAY_STEP_MM))
+    steps = np.arange(-RAY_REACH_MM - BODY_MM, RAY_REACH_MM + OUTSIDE_MM + 1e-9, RAY_STEP_MM)
+    n = len(steps)
     rad = expect[:, None] + steps[None, :]
     bx = cx + np.cos(ang)[:, None] * rad
     by = cy + np.sin(ang)[:, None] * rad
@@ -120,20 +127,30 @@ def ray_edges(image: np.ndarray, plane: Plane, cx: float, cy: float, expect: np.
     col = sample(image, px) / 255.0
     lab = cv2.cvtColor(col, cv2.COLOR_BGR2Lab)
     lab = cv2.GaussianBlur(lab, (0, 0), sigmaX=1.0, sigmaY=0.01)  # smooth along each ray only
-    body = np.median(lab[:, int(round(RAY_REACH_MM / RAY_STEP_MM))], axis=0)  # BODY_MM inside the outline
-    d = np.linalg.norm(lab[:, inner + 1 :, :] - lab[:, inner - 1 : -2, :], axis=2)
-    off_mm = steps[inner:-1]
-    # How much like the body the colour BODY_MM inside each point is (1: the body's colour).
-    like = np.linalg.norm(lab[:, : -inner - 1, :] - body, axis=2)
-    inside_body = np.exp(-0.5 * (like / BODY_DE) ** 2)
+    face = FACE_AT * float(np.median(expect))
+    face_px = plane.to_image(np.column_stack([cx + np.cos(ang) * face, cy + np.sin(ang) * face]))
+    face_lab = cv2.cvtColor(sample(image, face_px[None]) / 255.0, cv2.COLOR_BGR2Lab)[0]
+    body = np.median(np.concatenate([face_lab, lab[:, int(round(RAY_REACH_MM / RAY_STEP_MM))]]), axis=0)
+    d = np.linalg.norm(lab[:, inner + 1 : n - outer, :] - lab[:, inner - 1 : n - outer - 2, :], axis=2)
+    off_mm = steps[inner : n - outer - 1]
+    # How much like the body the colour BODY_MM inside each point is (1: the body's colour), and OUTSIDE_MM
+    # outside it: a printed ring's outer edge has the body's colour on both sides, the rim only inside.
+    inside_body = _body_like(lab[:, : n - outer - inner - 1, :], body)
+    outside_body = _body_like(lab[:, inner + outer : n - 1, :], body)
     weighted = d * np.exp(-0.5 * (off_mm / EDGE_PRIOR_MM) ** 2)[None, :]
-    i = np.clip(np.argmax(weighted * inside_body, axis=1), 1, len(off_mm) - 2)  # which edge: the body's
+    which = weighted * inside_body * (1 - outside_weight * outside_body)
+    i = np.clip(np.argmax(which, axis=1), 1, len(off_mm) - 2)  # which edge: the body's rim
     k = np.arange(len(ang))
     a, b, c = weighted[k, i - 1], weighted[k, i], weighted[k, i + 1]
     den = a - 2 * b + c
     safe = np.where(np.abs(den) > 1e-9, den, 1.0)
     off = np.where(np.abs(den) > 1e-9, 0.5 * (a - c) / safe, 0.0)
     return ang, expect + off_mm[i] + np.clip(off, -1, 1) * RAY_STEP_MM, d[k, i]
+
+
+def _body_like(lab: np.ndarray, body: np.ndarray) -> np.ndarray:
+    """How much like the disc's body colour each Lab sample is: 1 for the body's colour, falling off over BODY_DE."""
+    return np.exp(-0.5 * (np.linalg.norm(lab - body, axis=-1) / BODY_DE) ** 2)
 
 
 @dataclass(frozen=True)
@@ -201,10 +218,22 @@ def fit_centre(ex, ey, ang, sil: Silhouette, cx, cy, r, w0, fit_radius: bool):
 
 def refine(image: np.ndarray, plane: Plane, sil: Silhouette, cx: float, cy: float, r: float, score: float,
            *, fit_radius: bool) -> FoundDisc | None:
-    """Fit the disc's outline from edges along rays, down-weighting rays that disagree (neighbours, shadows)."""
+    """Fit the disc's outline from edges along rays, down-weighting rays that disagree (neighbours, shadows).
+
+    An edge with the body's colour outside it is first taken for a printed ring, not the rim; when that fit is
+    not clean (a disc on paint of its own colour: its rim has the body's colour outside too) the fit that
+    ignores the colour outside is tried as well, and the tighter of the two kept.
+    """
+    fits = [_refine(image, plane, sil, cx, cy, r, score, fit_radius, OUTSIDE_WEIGHT)]
+    if fits[0] is None or fits[0].fit_mm > CLEAN_FIT_MM:
+        fits.append(_refine(image, plane, sil, cx, cy, r, score, fit_radius, 0.0))
+    return min((f for f in fits if f is not None), key=lambda f: f.fit_mm, default=None)
+
+
+def _refine(image, plane, sil, cx, cy, r, score, fit_radius, outside_weight) -> FoundDisc | None:
     ang = np.linspace(0, 2 * math.pi, RAYS, endpoint=False)
     for _ in range(3):
-        _, rad, strength = ray_edges(image, plane, cx, cy, sil.expected(cx, cy, r, ang))
+        _, rad, strength = ray_edges(image, plane, cx, cy, sil.expected(cx, cy, r, ang), outside_weight)
         ex, ey = cx + np.cos(ang) * rad, cy + np.sin(ang) * rad
         strong = strength > 0.3 * np.median(strength) if np.any(strength > 0) else np.ones_like(strength, bool)
         fit = fit_centre(ex, ey, ang, sil, cx, cy, r, strong, fit_radius)
@@ -243,11 +272,11 @@ def propose(image: np.ndarray, top_to_image: np.ndarray, disc_r: float, within_m
 
 @dataclass(frozen=True)
 class DiscSearch:
-    """The discs found, how many disc-like outlines were left out near a threshold (a disc may be missed), the
+    """The discs found, the centres of disc-like outlines left out near a threshold (a disc may be missed), the
     proposals they came from and their common outline radius."""
 
     found: tuple[FoundDisc, ...]
-    doubtful: int
+    doubtful: tuple[tuple[float, float], ...]
     proposals: Proposals
     radius: float  # the outline radius the discs were refitted with (``common_radius``)
 
@@ -259,7 +288,7 @@ def find_discs(image: np.ndarray, top_to_image: np.ndarray, sil: Silhouette, *, 
     ``top_to_image`` maps the top-face plane to the photo. ``exclude`` (x, y, radius) is a spot left to a
     dedicated check (the 20 hole, whose rim is a circle nearly the size of a disc). The discs' common radius
     is measured first (boards and discs differ from the profile), then every centre is refitted with it.
-    Left-out outlines are counted as doubtful when they look much like a disc: a faint circle (a navy disc on
+    Left-out outlines are kept as doubtful when they look much like a disc: a faint circle (a navy disc on
     navy paint) whose edges all lie on a disc's outline, or a clear one whose fit strayed just past the limits.
     """
     proposals = proposals or propose(image, top_to_image, disc_r, within_mm)
@@ -267,7 +296,7 @@ def find_discs(image: np.ndarray, top_to_image: np.ndarray, sil: Silhouette, *, 
     full = Plane(top_to_image, 1.0, within_mm)
     first: list[FoundDisc] = []
     faint: list[tuple[float, float, float]] = []
-    doubtful = 0
+    doubtful: list[tuple[float, float]] = []
     for x, y, s in proposals.spots:
         if math.hypot(x, y) > within_mm + 2 or _near(x, y, first, 1.5 * disc_r) or _excluded(x, y, exclude):
             continue
@@ -280,7 +309,7 @@ def find_discs(image: np.ndarray, top_to_image: np.ndarray, sil: Silhouette, *, 
         if _plausible(d, disc_r):
             first.append(d)
         elif d.support >= DOUBT_SUPPORT and d.fit_mm <= DOUBT_FIT_MM and abs(d.r / disc_r - 1) <= 0.25:
-            doubtful += 1
+            doubtful.append((float(d.x), float(d.y)))
     r_common = common_radius(first, disc_r)
     found: list[FoundDisc] = []
     for d in first:
@@ -294,8 +323,8 @@ def find_discs(image: np.ndarray, top_to_image: np.ndarray, sil: Silhouette, *, 
             continue
         f = refine(image, full, sil, x, y, r_common, s, fit_radius=False)
         if f is not None and f.support >= FAINT_SUPPORT and f.fit_mm <= FAINT_FIT_MM:
-            doubtful += 1
-    return DiscSearch(tuple(found), doubtful, proposals, r_common)
+            doubtful.append((float(f.x), float(f.y)))
+    return DiscSearch(tuple(found), tuple(doubtful), proposals, r_common)
 
 
 def common_radius(discs: list[FoundDisc], disc_r: float) -> float:

@@ -90,6 +90,7 @@ class PhotoScore:
     board: Board  # the profile with the radii measured on this board
     calibration: Calibration
     notes: tuple[str, ...] = ()  # photo-level doubts
+    doubtful: tuple[tuple[float, float], ...] = ()  # centres (top-face plane, mm) of disc-like outlines not counted
 
     @property
     def uncertain(self) -> bool:
@@ -265,7 +266,7 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
     lab = face_colours(scene.image, scene.top, centres, r_disc, b.surface_r, light)
     paints = rgb_to_lab(list(teams.values())) if teams else None  # the given colours, CIELAB, in team order
     real = _counted(discs, lab, paints)
-    set_aside = len(discs) - int(real.sum())
+    doubtful = search.doubtful + tuple((float(d.x), float(d.y)) for d, k in zip(discs, real, strict=True) if not k)
     discs = [d for d, k in zip(discs, real, strict=True) if k]
     centres, lab, light = centres[real], lab[real], light[real]
     split: TeamSplit = split_teams(lab, teams)
@@ -294,8 +295,8 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
     notes = []
     if hole_doubt:
         notes.append("cannot tell whether a disc sits in the 20 hole")
-    if search.doubtful + set_aside:
-        notes.append(f"{search.doubtful + set_aside} disc-like outline(s) not counted: look for a missed disc")
+    if doubtful:
+        notes.append(f"{len(doubtful)} disc-like outline(s) not counted: look for a missed disc")
     if cal.confidence < 0.5:
         notes.append(f"the board was found with low confidence ({cal.confidence:.2f})")
     px_per_mm = scene.top.image_px_per_mm()
@@ -324,7 +325,7 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
         (u, v), = (hole_plane(scene) if sunk else scene.top).to_image([(d.x, d.y)])
         out.append(PhotoDisc((float(u), float(v)), float(d.x), float(d.y), float(d.r), split.names[labels[k]],
                              int(points), float(margin), float(sigma), bool(why), tuple(why)))
-    return PhotoScore(tuple(out), split.names, split.colours, b, cal, tuple(notes))
+    return PhotoScore(tuple(out), split.names, split.colours, b, cal, tuple(notes), doubtful)
 
 
 def score_photo(image, *, board: Board = TOURNAMENT, teams: dict[str, tuple[int, int, int]] | None = None,

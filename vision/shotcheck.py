@@ -33,6 +33,7 @@ NEAR_HOLE_MM = 12.0  # a disc that vanished with its edge this close to the hole
 LOOK_SHARE = 1.15  # a disc's look: colours on a grid out to this share of its radius (its rim and the board beside)
 SAME_SHARE = 0.5  # a spot that changed by under this share of its disc's contrast with the board is unchanged
 # (a new disc changes its spot by about 0.8 of that contrast: it covers 3/4 of the spot compared)
+OUTLINE_MATCH = 0.5  # a disc-like outline not counted within this share of a radius is that disc, seen faintly
 CHANGE_STEP_MM = 2.0  # grid of the change map between the photos
 HOT_NOISE = 2.5  # a spot changed when its change is this many times the board's typical one (noise, nudged camera)
 FILLED, STANDS_OUT = 0.6, 0.4  # a new disc: this share of its patch changed, this much more than around it
@@ -130,7 +131,9 @@ def align(before: PhotoScore, after: PhotoScore) -> float:
 
     Each photo is calibrated on its own, and a board looks the same turned by a quarter (its pegs by an
     eighth), so the two frames may differ by such a turn plus a degree or so. Most discs do not move in a
-    shot: the turn that lines up the most of them, refined on those, is the one.
+    shot: the turn that lines up the most of them, refined on those (weighted by how well each was placed: one
+    loosely fitted disc 5 mm off turned the frame enough to make an untouched disc 250 mm out read as moved), is
+    the one.
     """
     a = [d for d in before.discs if d.points != 20]
     b = [d for d in after.discs if d.points != 20]
@@ -143,8 +146,9 @@ def align(before: PhotoScore, after: PhotoScore) -> float:
         pairs = _unmoved(a, _turn(b, angle))
         if not pairs:
             break
-        cross = sum(p.x_mm * q.y_mm - p.y_mm * q.x_mm for p, q in pairs)
-        dot = sum(p.x_mm * q.x_mm + p.y_mm * q.y_mm for p, q in pairs)
+        # Each pair weighted by its inverse variance: a loose fit must not turn the rest.
+        cross = sum((p.x_mm * q.y_mm - p.y_mm * q.x_mm) / (p.sigma_mm**2 + q.sigma_mm**2) for p, q in pairs)
+        dot = sum((p.x_mm * q.x_mm + p.y_mm * q.y_mm) / (p.sigma_mm**2 + q.sigma_mm**2) for p, q in pairs)
         angle -= math.atan2(cross, dot)
     return angle
 
@@ -161,6 +165,9 @@ class Looks:
         self.b_img, self.b_top, self.turn = before_img, before.top_plane, turn
         self.a_img, self.a_top = after_img, after.top_plane
         self.board = before.board
+        # Disc-like outlines each photo saw but did not count, in the before frame.
+        self.b_outlines = np.asarray(before.doubtful, float).reshape(-1, 2)
+        self.a_outlines = _rotate(after.doubtful, turn)
         self.grid = disc_grid(LOOK_SHARE * before.board.disc_r, 11)
         self.rho = np.hypot(*self.grid.T) / (LOOK_SHARE * before.board.disc_r)  # 1 at the grid's edge
 
@@ -247,13 +254,19 @@ class Looks:
         return _de(now, was) / max(float(np.linalg.norm(face - rim)), 1e-6)
 
     def was_there(self, at: tuple[float, float]) -> bool:
-        """The disc found at ``at`` after stood there before: its spot changed by little against its contrast, or
-        by no more than the board typically did (a faint disc's contrast is too small to measure a share of)."""
-        return self.change_share(at) < SAME_SHARE or _de(self.after(*at), self.before(*at)) <= self.noise
+        """The disc found at ``at`` after stood there before: the before photo saw a disc-like outline there that
+        it did not count, or the spot changed by little against its contrast, or by no more than the board
+        typically did (a faint disc's contrast is too small to measure a share of)."""
+        return (self._outlined(self.b_outlines, at) or self.change_share(at) < SAME_SHARE
+                or _de(self.after(*at), self.before(*at)) <= self.noise)
 
     def stayed(self, at: tuple[float, float]) -> bool:
-        """The disc found at ``at`` before and not after is still there (too faint to find after the shot)."""
-        return self.change_share(at, found_before=True) < SAME_SHARE
+        """The disc found at ``at`` before and not after is still there (too faint to find after the shot): the
+        after photo saw a disc-like outline there, or the spot changed by little against its contrast."""
+        return self._outlined(self.a_outlines, at) or self.change_share(at, found_before=True) < SAME_SHARE
+
+    def _outlined(self, outlines: np.ndarray, at: tuple[float, float]) -> bool:
+        return bool(np.any(np.hypot(*(outlines - at).T) < OUTLINE_MATCH * self.board.disc_r))
 
 
 def _unit(mask: np.ndarray) -> np.ndarray:

@@ -23,6 +23,7 @@ def score_to_json(score: PhotoScore) -> dict:
         "board": {"name": score.board.name, **{k: getattr(score.board, k) for k in _RADII}},
         "calibration": score.calibration.to_json(),
         "notes": list(score.notes),
+        "doubtful": [list(p) for p in score.doubtful],
     }
 
 
@@ -42,4 +43,5 @@ def score_from_json(data: dict) -> PhotoScore:
         board=board,
         calibration=Calibration.from_json(data["calibration"]),
         notes=tuple(data.get("notes", ())),
+        doubtful=tuple((float(x), float(y)) for x, y in data.get("doubtful", ())),
     )
