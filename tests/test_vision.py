@@ -13,6 +13,7 @@ import pytest
 from PIL import Image
 
 import vision.score as score_mod
+import vision.teams as teams_mod
 from calibration import ImageReadError, calibrate, read_image
 from sim.board import board_named
 from vision import NoBoardError, parse_teams, score_photo
@@ -210,6 +211,35 @@ def test_clipping_names_a_team_only_when_the_veil_clips_one_paint_and_not_the_ot
     assert clipped_team(natural_black, 137.0, 1.0) == 0  # 222 + 137 clips; 30 + 137 cannot
     assert clipped_team(natural_black, 10.0, 1.0) is None  # no veil: a glossy highlight, any disc
     assert clipped_team([(36, 118, 62), (232, 196, 52)], 153.0, 1.0) is None  # both may clip
+
+
+def test_the_boards_paint_beside_a_disc_is_the_unshaded_unveiled_one():
+    paint = np.array([100.0, 150.0, 200.0])
+    shade, veil = 0.6 * paint, paint + 40
+    # A player's shadow over most of the ring round the hole: the brighter turns are the paint.
+    assert np.allclose(teams_mod._paint(np.array([shade] * 14 + [paint] * 6)), paint)
+    # A glare veil over most of it: the darker.
+    assert np.allclose(teams_mod._paint(np.array([veil] * 14 + [paint] * 6)), paint)
+    # One light all round, or two groups neither a shade nor a veil of each other: the median.
+    assert np.allclose(teams_mod._paint(np.array([paint] * 20)), paint)
+    odd = np.array([130.0, 150.0, 120.0])
+    assert np.allclose(teams_mod._paint(np.array([odd] * 14 + [paint] * 6)), odd)
+
+
+def test_a_veil_is_read_off_the_channels_it_did_not_clip():
+    usual = np.array([149.0, 209.0, 252.0])
+    assert teams_mod._veil(np.array([224.0, 255.0, 255.0]), usual) == 75.0  # red and green clipped
+    assert teams_mod._veil(np.array([150.0, 210.0, 250.0]), usual) == 1.0  # none clipped: the least lift
+    assert teams_mod._veil(np.array([120.0, 170.0, 220.0]), usual) == 0.0  # a shade lifts nothing
+
+
+@pytest.mark.parametrize("k", [0, 226], ids=["lone dark disc under a clipping veil", "yellow in a wide shadow"])
+def test_discs_under_a_veil_or_shadow_that_covers_most_of_their_ring_keep_their_team(k):
+    # 0: the board beside the disc clipped in two channels, so the veil read as 3 levels, not 75; the dark disc
+    # was called light wood. 226: a shadow band across the middle covered most of the 15 ring, so the shade was
+    # taken for the board's own paint and the shaded yellow disc called green.
+    score, truth = _plain_photo(k)
+    assert score.totals == truth["totals"]
 
 
 def test_doubtful_outlines_make_the_photo_uncertain(monkeypatch):

@@ -40,6 +40,8 @@ MIN_BESIDE = 24  # samples of clear board needed to read the light beside a disc
 ROUND_STEP_DEG = 5.0  # the board beside a disc is compared with the same pattern turned about the hole in these steps
 CLIPPED = 250  # a channel at or above this is clipped
 CLIP_MARGIN = 20  # a paint under the veil clips for sure this far past CLIPPED; stays clear of it by 3 times this
+SPLIT_LEVELS = 15  # turns of the board beside a disc this far apart (8-bit levels) may be lit differently
+SAME_SPREAD = 0.15  # a shade's ratios (a veil's lifts) agree across channels within this share
 MIN_GAIN = 0.25  # deeper shade than this is not divided out (the face's colour is lost in the noise)
 
 
@@ -136,10 +138,47 @@ def _light(image, top: Plane, centres: np.ndarray, k: int, beside: np.ndarray, r
     here, everywhere = clear[0], clear
     if here.sum() < MIN_BESIDE or everywhere.sum() < 4 * MIN_BESIDE:
         return 0.0, 1.0
-    local, usual = np.median(col[0][here], axis=0), np.median(col[everywhere], axis=0)
-    veil = max(float((local - usual).min()), 0.0)
+    rings = np.array([np.median(col[k][clear[k]], axis=0) for k in range(len(turns)) if clear[k].sum() >= MIN_BESIDE])
+    local = np.median(col[0][here], axis=0)
+    usual = _paint(rings) if len(rings) >= 4 else np.median(col[everywhere], axis=0)
+    veil = _veil(local, usual)
     gain = float(np.clip(((local - veil) / np.maximum(usual, 1.0)).max(), MIN_GAIN, 1.0))
     return veil, gain
+
+
+def _paint(rings: np.ndarray) -> np.ndarray:
+    """The board's own colour (BGR) beside a disc, from the same pattern's median colour at each turn (K, 3).
+
+    Usually the median over the turns. But a player's shadow across the middle of the board can cover most of a
+    small ring, and a glare veil most of one near its centre: when the turns fall into two groups, one the other
+    darkened by one factor in every channel (a shade), the brighter is the paint; one the other lifted by the
+    same white in every channel (a veil), the darker. Turns clipped anywhere tell neither, and two groups that
+    are not each of one light (glare and shade on one ring) are left to the median."""
+    fair = rings[rings.max(axis=1) < CLIPPED].astype(float)
+    if len(fair) < 4:
+        return np.median(rings, axis=0)
+    labels, centres = two_means(fair)
+    if min(np.bincount(labels, minlength=2)) < 2:
+        return np.median(rings, axis=0)
+    lo, hi = sorted(centres, key=lambda c: float(c.sum()))
+    gap = float((hi - lo).max())
+    spread = max(float(np.median(np.abs(fair[labels == k] - centres[k]).max(axis=1))) for k in (0, 1))
+    if gap < SPLIT_LEVELS or spread > gap / 3:
+        return np.median(rings, axis=0)
+    ratio, lift = hi / np.maximum(lo, 1.0), hi - lo
+    ratio_spread, lift_spread = np.ptp(ratio) / ratio.mean(), np.ptp(lift) / max(lift.mean(), 1.0)
+    if ratio_spread < SAME_SPREAD <= lift_spread:
+        return hi
+    if lift_spread < SAME_SPREAD <= ratio_spread:
+        return lo
+    return np.median(rings, axis=0)
+
+
+def _veil(local: np.ndarray, usual: np.ndarray) -> float:
+    """White added by glare beside a disc (BGR levels): the least lift over the channels, as a shade lowers them
+    all by one factor. A channel clipped beside the disc shows less of the veil than it added: the others tell."""
+    seen = local < CLIPPED if np.any(local < CLIPPED) else np.ones(len(local), bool)
+    return max(float((local - usual)[seen].min()), 0.0)
 
 
 def _sample_bgr(image: np.ndarray, top: Plane, centres: np.ndarray, offsets: np.ndarray) -> np.ndarray:
