@@ -26,6 +26,7 @@ from vision.synth.shots import photographed_verdict, random_pair
 from vision.synth.style import random_style
 from vision.teams import ALIASES, PALETTE, clipped_team, split_teams
 from webapp.cli import main
+from webapp.scorejson import score_from_json, score_to_json
 
 REAL = Path(__file__).resolve().parents[2] / "shared" / "real_photos"
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_images"
@@ -256,6 +257,15 @@ def test_doubtful_outlines_make_the_photo_uncertain(monkeypatch):
     assert any(n.startswith("2 disc-like outline(s) not counted") for n in doubted.notes)
     assert doubted.uncertain and doubted.to_json()["uncertain"]
     assert doubted.totals == plain.totals  # a doubt changes the flag, never the count
+
+
+def test_a_saved_score_keeps_the_outlines_it_did_not_count():
+    # The companion saves each photo's score and checks shots from it later: the uncounted outlines must survive.
+    path = sorted(SAMPLES.glob("synth_*.jpg"))[0]
+    score = replace(score_photo(path, board=board_named(json.loads(path.with_suffix(".json").read_text())["board"])),
+                    doubtful=((12.5, -240.0),))
+    back = score_from_json(json.loads(json.dumps(score_to_json(score))))
+    assert back.doubtful == score.doubtful and back.discs == score.discs
 
 
 def _disc(team, x, y, points):
