@@ -249,7 +249,9 @@ class Looks:
         that disc's contrast with the board beside it in the photo it was found in: about 0.8 for a disc the shot
         brought (or took away), near 0 for one that stood there in both (missed in the other photo)."""
         now, was = self.after(*at), self.before(*at)
-        seen = was if found_before else now
+        return self._share(now, was, was if found_before else now)
+
+    def _share(self, now: np.ndarray, was: np.ndarray, seen: np.ndarray) -> float:
         face, rim = np.median(seen[self.rho < 0.6], axis=0), np.median(seen[self.rho > 0.95], axis=0)
         return _de(now, was) / max(float(np.linalg.norm(face - rim)), 1e-6)
 
@@ -257,8 +259,10 @@ class Looks:
         """The disc found at ``at`` after stood there before: the before photo saw a disc-like outline there that
         it did not count, or the spot changed by little against its contrast, or by no more than the board
         typically did (a faint disc's contrast is too small to measure a share of)."""
-        return (self._outlined(self.b_outlines, at) or self.change_share(at) < SAME_SHARE
-                or _de(self.after(*at), self.before(*at)) <= self.noise)
+        if self._outlined(self.b_outlines, at):
+            return True
+        now, was = self.after(*at), self.before(*at)  # sampled once for both tests
+        return self._share(now, was, now) < SAME_SHARE or _de(now, was) <= self.noise
 
     def stayed(self, at: tuple[float, float]) -> bool:
         """The disc found at ``at`` before and not after is still there (too faint to find after the shot): the

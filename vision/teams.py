@@ -139,7 +139,7 @@ def _light(image, top: Plane, centres: np.ndarray, k: int, beside: np.ndarray, r
     if here.sum() < MIN_BESIDE or everywhere.sum() < 4 * MIN_BESIDE:
         return 0.0, 1.0
     rings = np.array([np.median(col[k][clear[k]], axis=0) for k in range(len(turns)) if clear[k].sum() >= MIN_BESIDE])
-    local = np.median(col[0][here], axis=0)
+    local = rings[0]  # turn 0 is the disc's own spot (clear enough, or it returned above)
     usual = _paint(rings) if len(rings) >= 4 else np.median(col[everywhere], axis=0)
     veil = _veil(local, usual)
     gain = float(np.clip(((local - veil) / np.maximum(usual, 1.0)).max(), MIN_GAIN, 1.0))
@@ -154,24 +154,22 @@ def _paint(rings: np.ndarray) -> np.ndarray:
     darkened by one factor in every channel (a shade), the brighter is the paint; one the other lifted by the
     same white in every channel (a veil), the darker. Turns clipped anywhere tell neither, and two groups that
     are not each of one light (glare and shade on one ring) are left to the median."""
+    median = np.median(rings, axis=0)
     fair = rings[rings.max(axis=1) < CLIPPED].astype(float)
     if len(fair) < 4:
-        return np.median(rings, axis=0)
+        return median
     labels, centres = two_means(fair)
     if min(np.bincount(labels, minlength=2)) < 2:
-        return np.median(rings, axis=0)
+        return median
     lo, hi = sorted(centres, key=lambda c: float(c.sum()))
     gap = float((hi - lo).max())
     spread = max(float(np.median(np.abs(fair[labels == k] - centres[k]).max(axis=1))) for k in (0, 1))
     if gap < SPLIT_LEVELS or spread > gap / 3:
-        return np.median(rings, axis=0)
+        return median
     ratio, lift = hi / np.maximum(lo, 1.0), hi - lo
     ratio_spread, lift_spread = np.ptp(ratio) / ratio.mean(), np.ptp(lift) / max(lift.mean(), 1.0)
-    if ratio_spread < SAME_SPREAD <= lift_spread:
-        return hi
-    if lift_spread < SAME_SPREAD <= ratio_spread:
-        return lo
-    return np.median(rings, axis=0)
+    shade, veil = ratio_spread < SAME_SPREAD <= lift_spread, lift_spread < SAME_SPREAD <= ratio_spread
+    return hi if shade else lo if veil else median
 
 
 def _veil(local: np.ndarray, usual: np.ndarray) -> float:
