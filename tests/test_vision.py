@@ -19,7 +19,7 @@ from sim.board import board_named
 from vision import NoBoardError, parse_teams, score_photo
 from vision.focal import focal_from_discs
 from vision.score import PhotoDisc, PhotoScore
-from vision.shotcheck import Looks, align, check_shot, diff
+from vision.shotcheck import Looks, _fates, align, check_shot, diff
 from vision.synth import random_scene, render
 from vision.synth.render import render_pair
 from vision.synth.shots import photographed_verdict, random_pair
@@ -176,6 +176,17 @@ def test_shot_discs_the_scorer_cannot_find_are_seen_as_changes(seed, k):
     assert photographed_verdict(pair, rng) == pair.verdict
 
 
+@pytest.mark.parametrize(("seed", "k"), [(31, 70), (404, 117), (31, 235)],
+                         ids=["green knocked into the hole, unseen by its call", "black knocked in from 189 mm",
+                              "a 20 misread by one photo's hole call"])
+def test_the_hole_compared_between_the_photos_says_whether_a_disc_dropped_in(seed, k):
+    # 70 and 117: a disc knocked into the hole, which its photo's hole call could not tell from the hole's
+    # shadowed floor; but the hole changed. 235: the after photo's hole call saw a 20, but the hole looks as it did.
+    rng = np.random.default_rng([seed, 20_000 + k])  # the benchmark's pair k of that seed
+    pair = random_pair(rng)
+    assert photographed_verdict(pair, rng) == pair.verdict
+
+
 def test_a_faint_disc_found_only_after_the_shot_where_the_before_photo_saw_an_outline_stood_there():
     # Pair 204: a light wood disc on maple, too faint to count before the shot, is found after. Its spot's change
     # (about 3 delta-E, near the board's typical change with a nudged camera) is over half its tiny contrast, so
@@ -290,6 +301,36 @@ def test_vanished_disc_of_the_side_with_a_new_twenty_dropped_into_the_hole(green
     assert (green_id in d.report.dropped) == green_twenty
     assert (green_id in d.report.left_surface) != green_twenty
     assert d.shot_disc is not None and d.shot_disc.team == "red"
+
+
+def test_a_drop_no_hole_call_saw_goes_to_the_shot_disc_when_it_is_nowhere_else():
+    board = board_named("tournament")
+    gone = [(3, "green", 40.0), (4, "green", 200.0), (9, "red", None)]  # 9: the shot disc, seen nowhere
+    none = {"red": 0, "green": 0}
+    assert dict(_fates(gone, none, True, board)) == {9: True, 3: False, 4: False}
+    assert dict(_fates(gone[:2], none, True, board)) == {3: True, 4: False}  # else the one nearest the hole
+    # The hole looks as it did: nothing dropped in, not even the disc that vanished beside it.
+    assert not any(dict(_fates(gone, none, False, board)).values())
+    # The photos were not compared: the disc that vanished beside the hole dropped in, the shot disc left.
+    assert dict(_fates(gone, none, None, board)) == {9: False, 3: True, 4: False}
+    # A new green 20 a hole call saw takes green's disc nearest the hole, whatever else the hole shows.
+    assert dict(_fates(gone, {"red": 0, "green": 1}, False, board)) == {9: False, 3: True, 4: False}
+
+
+@pytest.mark.parametrize("went_mm", [31.0, 6.0])
+def test_a_shooters_disc_gone_far_with_no_new_disc_of_theirs_was_knocked_off(went_mm):
+    # The shooter's side has as many discs after the shot as before, one of them elsewhere. Gone further than a
+    # radius, it was knocked off and the shot disc rests where it was found (pair 55 of seed 31); nudged a few
+    # millimetres, the shot disc glanced off it and left the board.
+    board = board_named("tournament")
+    still = [_disc("red", 60.0, 110.0, 10), _disc("green", 30.0, -170.0, 5)]
+    before = still + [_disc("red", -174.2, 220.0, 5)]
+    after = still + [_disc("red", -174.2 + went_mm * 0.45, 220.0 - went_mm * 0.89, 5)]
+    d = diff(_photo(before), _photo(after), "red", board)
+    knocked = went_mm > board.disc_r
+    assert (d.shot_disc is not None) == knocked
+    assert (3 in d.report.left_surface) == knocked and (d.report.shot_id in d.report.left_surface) != knocked
+    assert [m.after is None for m in d.moved] == [knocked]
 
 
 def test_a_loosely_fitted_disc_does_not_turn_the_after_photos_frame():
