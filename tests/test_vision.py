@@ -176,12 +176,14 @@ def test_shot_discs_the_scorer_cannot_find_are_seen_as_changes(seed, k):
     assert photographed_verdict(pair, rng) == pair.verdict
 
 
-@pytest.mark.parametrize(("seed", "k"), [(31, 70), (404, 117), (31, 235)],
+@pytest.mark.parametrize(("seed", "k"), [(31, 70), (404, 117), (31, 235), (5, 17)],
                          ids=["green knocked into the hole, unseen by its call", "black knocked in from 189 mm",
-                              "a 20 misread by one photo's hole call"])
+                              "a 20 misread by one photo's hole call", "black shot disc in, a change elsewhere"])
 def test_the_hole_compared_between_the_photos_says_whether_a_disc_dropped_in(seed, k):
     # 70 and 117: a disc knocked into the hole, which its photo's hole call could not tell from the hole's
     # shadowed floor; but the hole changed. 235: the after photo's hole call saw a 20, but the hole looks as it did.
+    # 17: the black shot disc dropped in unseen, and a patch near the edge changed too: no other disc left the
+    # surface, so the drop was the shot disc's.
     rng = np.random.default_rng([seed, 20_000 + k])  # the benchmark's pair k of that seed
     pair = random_pair(rng)
     assert photographed_verdict(pair, rng) == pair.verdict

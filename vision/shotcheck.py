@@ -395,7 +395,9 @@ def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board,
         after_index[shot_id] = k
     else:
         known = [(d.x_mm, d.y_mm) for d in b_on] + [(d.x_mm, d.y_mm) for d in turned]
-        spot = None if looks is None else looks.new_disc(known)
+        # A disc dropped that no call saw, and no other disc left the surface: it was the shot disc, whatever
+        # else the change between the photos shows (a shadow, a glint).
+        spot = None if looks is None or (unseen_drop and not gone) else looks.new_disc(known)
         far = None if spot is not None or unseen_drop else _knocked_off(moved, shooter, board)
         if far is not None:  # that disc went off, and the shot disc rests where it was found
             moved[moved.index(far)] = replace(far, after=None, distance_mm=None)
