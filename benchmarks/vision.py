@@ -40,6 +40,7 @@ NEAR_LINE_MM = (0.5, 1.0)  # a photo with a true disc edge this close to a line 
 PLAIN_KEYS = ("photos", "recall", "precision", "team_accuracy", "points_accuracy", "radial_error_mm_p50",
               "radial_error_mm_p95", "exact_totals", "photos_flagged", "wrong_totals_not_flagged_count",
               "correct_photos_flagged", "no_line_decision")
+CEILING_TARGET = 0.97  # the issue's share of exact photos
 K_CURVE = (0.0, 0.5, 0.75, 0.875, 0.9, 1.0, 1.25, 1.5, 2.0, 3.0)  # K_SIGMA values for the trade-off curve
 
 
@@ -186,6 +187,33 @@ def clear_figures(photos: list[dict], mm: float) -> dict:
             "wrong_totals_not_flagged_count": sum(not p["uncertain"] for p in clear if not p["exact"])}
 
 
+def line_call_ceiling(photos: list[dict], errors: list[dict], target: float = CEILING_TARGET) -> dict:
+    """What line calls alone allow: the expected share of exact photos for a scorer perfect but for position
+    errors like the ones measured, and the radial p50 it would need for ``target``.
+
+    A disc's call flips when its radial error, toward its nearest line, exceeds its true margin: with errors as
+    often in as out, half the time its error's size does. Errors are drawn from the measured ones, scaled.
+    """
+    size = np.sort(np.abs([e["radial_err_mm"] for e in errors]))
+    margins: dict[str, list[float]] = {p["photo"]: [] for p in photos}
+    for e in errors:
+        margins[e["photo"]].append(abs(e["true_margin_mm"]))
+
+    def exact(scale: float) -> float:
+        def flip(m: float) -> float:  # chance the call of a disc with true margin m is wrong
+            return 0.5 * (1 - np.searchsorted(size * scale, m, side="right") / len(size))
+
+        return float(np.mean([np.prod([1 - flip(m) for m in ms]) for ms in margins.values()]))
+
+    if not len(size):
+        return {}
+    lo, hi = 0.0, 1.0  # bisect the scale of the measured errors that just reaches the target
+    for _ in range(30):
+        lo, hi = ((lo + hi) / 2, hi) if exact((lo + hi) / 2) >= target else (lo, (lo + hi) / 2)
+    return {"exact_totals": round(exact(1.0), 3), "target": target,
+            "radial_p50_mm_needed": round(lo * float(np.median(size)), 4)}
+
+
 def synthetic(count: int, seed: int, jobs: int, exact: bool, hard: bool = True) -> tuple[dict, list[dict], list[dict]]:
     with _pool(jobs) as pool:
         results = pool.map(_one_synthetic, [(seed, k, exact, hard) for k in range(count)], chunksize=1)
@@ -214,6 +242,7 @@ def synthetic(count: int, seed: int, jobs: int, exact: bool, hard: bool = True) 
         "correct_photos_flagged": sum(p["uncertain"] for p in right) / max(len(right), 1),
         "no_line_decision": {f"{mm} mm": clear_figures(photos, mm) for mm in NEAR_LINE_MM},
         "k_sigma_trade_off": trade_off(photos),
+        "line_call_ceiling": line_call_ceiling(photos, errors),
         "correct_photos_flagged_by": Counter(r for p in right for r in p["reasons"]),
         "calibration_bad_photos": sum(p["cal_err_mm"] > CAL_BAD_MM for p in photos),
         "calibration_turn_deg": Counter(f"{round(p['cal_rot_deg'] / 90) * 90 % 360}"
@@ -325,6 +354,9 @@ def main() -> None:
                      f"{clear['exact_totals']:.1%} of {clear['photos']}, flagged {clear['photos_flagged']:.1%}; "
                      f"radial p50/p95 "
                      f"{syn['radial_error_mm_p50']:.2f}/{syn['radial_error_mm_p95']:.2f} mm")
+        if ceiling := syn["line_call_ceiling"]:
+            parts.append(f"line calls alone allow exact {ceiling['exact_totals']:.1%} "
+                         f"({ceiling['target']:.0%} needs radial p50 {ceiling['radial_p50_mm_needed']:.3f} mm)")
     if plain:
         parts.append(f"plain (no placed hard cases) exact {plain['exact_totals']:.1%}, flagged "
                      f"{plain['photos_flagged']:.1%}, unflagged wrong {plain['wrong_totals_not_flagged_count']}")
