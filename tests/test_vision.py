@@ -15,7 +15,11 @@ from PIL import Image
 import vision.score as score_mod
 import vision.teams as teams_mod
 from calibration import ImageReadError, calibrate, read_image
-from sim.board import board_named
+from sim.board import Seat, board_named
+from sim.game import Disc, Game, State
+from sim.physics import DEFAULT_PARAMS
+from sim.play import play
+from sim.shot import aim_at
 from vision import NoBoardError, parse_teams, score_photo
 from vision.focal import focal_from_discs
 from vision.score import PhotoDisc, PhotoScore
@@ -333,6 +337,25 @@ def test_a_shooters_disc_gone_far_with_no_new_disc_of_theirs_was_knocked_off(wen
     assert (d.shot_disc is not None) == knocked
     assert (3 in d.report.left_surface) == knocked and (d.report.shot_id in d.report.left_surface) != knocked
     assert [m.after is None for m in d.moved] == [knocked]
+
+
+@pytest.mark.parametrize("spot", [0.0, 0.2])
+def test_a_disc_struck_square_travels_and_the_shot_disc_stops_where_it_struck(spot):
+    # Pair 35 of seed 1234: red's shot struck red's own disc; that disc slid over 100 mm (straight in from the
+    # middle of the line, aside from 0.2) and the shot disc stopped about where it struck. Nearest-first matching
+    # took the shot disc for the old one, and the old one for the shot disc.
+    board = board_named("tournament")
+    game = Game.create(board, "casual", "singles")
+    state = State((Disc(1, 0, 0.0, -150.0), Disc(2, 1, 150.0, 100.0)), (0, 0), 0, 0, (0, 0), (), 3)
+    start = board.spot_position(Seat.BOTTOM, spot)
+    speed = DEFAULT_PARAMS.speed_for_distance(math.dist(start, (0.0, -150.0)) + 100)
+    rest = play(game, state, aim_at(board, Seat.BOTTOM, spot, (0.0, -150.0), speed)).motion.positions
+    photo = [_disc(("red", "green")[d.team], *rest[d.id], 5) for d in state.discs]
+    d = diff(_photo([_disc("red", 0.0, -150.0, 5), _disc("green", 150.0, 100.0, 5)]),
+             _photo([*photo, _disc("red", *rest[3], 5)]), "red", board)
+    assert math.dist(rest[1], (0.0, -150.0)) > 3 * math.dist(rest[3], (0.0, -150.0))  # the story as told
+    assert (d.shot_disc.x_mm, d.shot_disc.y_mm) == rest[3]
+    assert [(m.id, m.after) for m in d.moved] == [(1, rest[1])]
 
 
 def test_a_loosely_fitted_disc_does_not_turn_the_after_photos_frame():
