@@ -380,62 +380,23 @@ def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board,
     turn = align(before, after)
     turned = _turn(list(after.discs), turn)
     looks = None if images is None else Looks(images[0], before, images[1], after, turn)
-    new_sunk = {t: sum(d.team == t and d.points == 20 for d in turned)
-                - sum(d.team == t and d.points == 20 for d in before.discs) for t in teams}
-    standing = [(d.x_mm, d.y_mm) for d in (*before.discs, *turned) if d.points != 20]
-    hole_changed = None if looks is None else looks.hole_changed(standing)
-    if hole_changed is False:  # the hole looks as it did: whatever its calls say, nothing dropped in
-        new_sunk = dict.fromkeys(teams, 0)
-    # A disc dropped that no hole call saw (None: the photos could not say).
-    unseen_drop = None if hole_changed is None else hole_changed and not any(n > 0 for n in new_sunk.values())
+    new_sunk, unseen_drop = _hole_news(before, turned, looks)
     b_on = [d for d in before.discs if d.points != 20]
     if looks is not None:
         b_on += _missed_before(b_on, turned, shooter, looks, board, new_sunk[shooter] > 0)
-    ids = {k: k + 1 for k in range(len(b_on))}
-    shot_id = len(b_on) + 1
-    state = State(tuple(Disc(ids[k], team_of[d.team], d.x_mm, d.y_mm) for k, d in enumerate(b_on) if d.points > 0),
+    shot_id = len(b_on) + 1  # the discs before the shot are 1, 2, ... in the order of b_on
+    state = State(tuple(Disc(k + 1, team_of[d.team], d.x_mm, d.y_mm) for k, d in enumerate(b_on) if d.points > 0),
                   (0, 0), 0, 0, (0, 0), (), shot_id + 1)
     on_index = [k for k, d in enumerate(turned) if d.points != 20]
     a_on = [turned[k] for k in on_index]
-    after_index: dict[int, int] = {}
-    positions, moved, dropped, left = {}, [], [], []
-    gone: list[tuple[int, str, float | None]] = []  # discs no longer on the surface: id, team, distance from
-    # the hole (None: the shot disc, seen nowhere)
-    matched_after: set[int] = set()
-
-    def went(p: PhotoDisc, q: PhotoDisc) -> bool:  # the disc found at p before and at q after moved
-        if looks is not None and _gap(p, q) > MOVE_MIN_MM:
-            return looks.moved(_xy(p), _xy(q))
-        return _gap(p, q) > max(MOVE_MIN_MM, 3 * math.hypot(p.sigma_mm, q.sigma_mm))
-
-    for t in sorted(teams, key=lambda t: t == shooter):  # the shooter's last: their match reads the others' moves
-        bi = [k for k, d in enumerate(b_on) if d.team == t]
-        ai = [k for k, d in enumerate(a_on) if d.team == t]
-        if t == shooter:
-            pairs = _match_shooter([b_on[k] for k in bi], [a_on[k] for k in ai],
-                                   [(m.before, m.after) for m in moved if m.after is not None], went, board.disc_r)
-        else:
-            pairs = _match([b_on[k] for k in bi], [a_on[k] for k in ai])
-        if looks is not None:
-            pairs = _stayed(pairs, [b_on[k] for k in bi], [a_on[k] for k in ai], looks, board.disc_r)
-        seen = set()
-        for i, j in pairs:
-            p, q = b_on[bi[i]], a_on[ai[j]]
-            seen.add(bi[i])
-            matched_after.add(ai[j])
-            positions[ids[bi[i]]] = (q.x_mm, q.y_mm)
-            after_index[ids[bi[i]]] = on_index[ai[j]]
-            if went(p, q):
-                moved.append(Moved(ids[bi[i]], t, _xy(p), _xy(q), _gap(p, q)))
-        # Vanished discs, nearest the hole first. One next to the hole dropped in (or was taken out of it: a 20
-        # either way); so did one of the other side's, however far, while that side has a new 20 unexplained.
-        for k in sorted((k for k in bi if k not in seen), key=lambda k: math.hypot(b_on[k].x_mm, b_on[k].y_mm)):
-            p = b_on[k]
-            if looks is not None and looks.stayed((p.x_mm, p.y_mm)):
-                positions[ids[k]] = (p.x_mm, p.y_mm)  # still there, only not found after the shot
-                continue
-            moved.append(Moved(ids[k], t, (p.x_mm, p.y_mm), None, None))
-            gone.append((ids[k], t, math.hypot(p.x_mm, p.y_mm)))
+    pairs, vanished, moved = _follow(b_on, a_on, teams, shooter, looks, board)
+    positions = {k + 1: _xy(b_on[k]) for k in range(len(b_on)) if k not in vanished}  # unmatched: still there
+    positions |= {i + 1: _xy(a_on[j]) for i, j in pairs}
+    after_index = {i + 1: on_index[j] for i, j in pairs}
+    matched_after = {j for _, j in pairs}
+    gone: list[tuple[int, str, float | None]] = [(k + 1, b_on[k].team, math.hypot(*_xy(b_on[k]))) for k in vanished]
+    # (discs no longer on the surface: id, team, distance from the hole; None: the shot disc, seen nowhere)
+    dropped, left = [], []
     fresh = [k for k, d in enumerate(a_on) if d.team == shooter and k not in matched_after]
     shot_disc = None
     if fresh:
@@ -483,8 +444,59 @@ def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board,
         touched_by_shot=frozenset(m.id for m in moved),  # best guess from stills: what moved was touched
         hit_opponent=None,
     )
-    names = {ids[k]: d.team for k, d in enumerate(b_on)} | {shot_id: shooter}
+    names = {k + 1: d.team for k, d in enumerate(b_on)} | {shot_id: shooter}
     return Diff(state, report, shot_disc, tuple(moved), names, after_index)
+
+
+def _hole_news(before: PhotoScore, turned: list[PhotoDisc],
+               looks: Looks | None) -> tuple[dict[str, int], bool | None]:
+    """New 20s of each team, as the two photos' hole calls say, and whether a disc dropped in that no call saw
+    (None: the photos could not say). When the hole looks as it did, nothing dropped in, whatever the calls say."""
+    new_sunk = {t: sum(d.team == t and d.points == 20 for d in turned)
+                - sum(d.team == t and d.points == 20 for d in before.discs) for t in before.teams}
+    standing = [_xy(d) for d in (*before.discs, *turned) if d.points != 20]
+    hole_changed = None if looks is None else looks.hole_changed(standing)
+    if hole_changed is False:
+        new_sunk = dict.fromkeys(before.teams, 0)
+    unseen_drop = None if hole_changed is None else hole_changed and not any(n > 0 for n in new_sunk.values())
+    return new_sunk, unseen_drop
+
+
+def _follow(b_on: list[PhotoDisc], a_on: list[PhotoDisc], teams: tuple[str, ...], shooter: str,
+            looks: Looks | None, board: Board) -> tuple[list[tuple[int, int]], list[int], list[Moved]]:
+    """The discs on the surface before the shot (``b_on``, ids k + 1) followed into the after photo (``a_on``),
+    team by team: the pairs (k before, j after) that are one disc, the discs no longer on the surface (nearest
+    the hole first, per team), and what moved. A disc found before and not after whose spot did not change is
+    still there (in neither list)."""
+    pairs, vanished, moved = [], [], []
+
+    def went(p: PhotoDisc, q: PhotoDisc) -> bool:  # the disc found at p before and at q after moved
+        if looks is not None and _gap(p, q) > MOVE_MIN_MM:
+            return looks.moved(_xy(p), _xy(q))
+        return _gap(p, q) > max(MOVE_MIN_MM, 3 * math.hypot(p.sigma_mm, q.sigma_mm))
+
+    for t in sorted(teams, key=lambda t: t == shooter):  # the shooter's last: their match reads the others' moves
+        bi = [k for k, d in enumerate(b_on) if d.team == t]
+        ai = [k for k, d in enumerate(a_on) if d.team == t]
+        if t == shooter:
+            team_pairs = _match_shooter([b_on[k] for k in bi], [a_on[k] for k in ai],
+                                        [(m.before, m.after) for m in moved if m.after is not None], went,
+                                        board.disc_r)
+        else:
+            team_pairs = _match([b_on[k] for k in bi], [a_on[k] for k in ai])
+        if looks is not None:
+            team_pairs = _stayed(team_pairs, [b_on[k] for k in bi], [a_on[k] for k in ai], looks, board.disc_r)
+        for i, j in team_pairs:
+            p, q = b_on[bi[i]], a_on[ai[j]]
+            pairs.append((bi[i], ai[j]))
+            if went(p, q):
+                moved.append(Moved(bi[i] + 1, t, _xy(p), _xy(q), _gap(p, q)))
+        seen = {bi[i] for i, _ in team_pairs}
+        for k in sorted((k for k in bi if k not in seen), key=lambda k: math.hypot(*_xy(b_on[k]))):
+            if looks is None or not looks.stayed(_xy(b_on[k])):
+                moved.append(Moved(k + 1, t, _xy(b_on[k]), None, None))
+                vanished.append(k)
+    return pairs, vanished, moved
 
 
 def _knocked_off(moved: list[Moved], shooter: str, board: Board) -> Moved | None:
