@@ -358,6 +358,32 @@ def test_a_disc_struck_square_travels_and_the_shot_disc_stops_where_it_struck(sp
     assert [(m.id, m.after) for m in d.moved] == [(1, rest[1])]
 
 
+def test_a_disc_of_the_other_side_knocked_far_across_the_board_moved_and_did_not_leave():
+    # The other side gains no disc in a shot, so their disc found anew 260 mm away is the one knocked there (82 of
+    # 3000 simulated shots knock an opponent's disc over 150 mm and leave it on the surface).
+    board = board_named("tournament")
+    before = [_disc("green", 150.0, 40.0, 10), _disc("red", -60.0, -200.0, 5)]
+    after = [_disc("green", -100.0, 110.0, 10), _disc("red", -60.0, -200.0, 5), _disc("red", 180.0, 32.0, 10)]
+    d = diff(_photo(before), _photo(after), "red", board)
+    assert [(m.team, m.after) for m in d.moved] == [("green", (-100.0, 110.0))]
+    assert d.report.left_surface == () and d.shot_disc.x_mm == 180.0
+
+
+@pytest.mark.parametrize("in_doubt", [True, False])
+def test_a_new_disc_of_the_other_side_whose_team_is_in_doubt_is_the_shot_disc(in_doubt):
+    # Pair 100 of seed 1234: the shooter's light disc came to rest in glare and was read as the dark team's, with
+    # its team in doubt. The other side gains no disc in a shot: it is the shot disc. Read with no doubt, it stays
+    # the other side's (a disc the before photo missed), and the shot disc is nowhere.
+    board = board_named("tournament")
+    before = [_disc("red", -15.0, -99.0, 10), _disc("red", 100.0, -97.0, 10)]
+    stray = replace(_disc("green", 200.0, 104.0, 5), uncertain=in_doubt,
+                    why=(score_mod.TEAM_DOUBT_WHY,) if in_doubt else ())
+    d = diff(_photo(before), _photo([*before, stray]), "red", board)
+    assert (d.shot_disc is not None) == in_doubt
+    if in_doubt:
+        assert (d.shot_disc.team, d.shot_disc.x_mm) == ("red", 200.0)
+
+
 def test_a_loosely_fitted_disc_does_not_turn_the_after_photos_frame():
     # Pair 285 of seed 2025: a light disc on maple was fitted 5 mm off in the after photo (its sigma said so).
     # Counted like the others, it turned the frame enough that an untouched disc 250 mm out read as moved 2 mm:

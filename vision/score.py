@@ -29,6 +29,7 @@ from vision.teams import TeamSplit, clipped_team, face_colours, hex_colour, ligh
 K_SIGMA = 1.25
 LINE_FLOOR_MM = 0.4
 TEAM_DOUBT = 0.6  # own-colour distance over other-colour distance above which the team is unsure
+TEAM_DOUBT_WHY = "colour between the teams"  # the reason a disc gives when its team is unsure
 BOTH_LIGHT_L = 60.0  # teams both lighter than this (CIELAB L) can both be clipped white by glare
 WEAK_SCORE = 0.5  # circle support under which a disc's very existence is in doubt
 # A faint circle is counted as a disc only if its rim shows nearly all round or its face has a team's colour:
@@ -317,7 +318,7 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
         if not sunk and margin < K_SIGMA * line_error_mm(sigma):
             why.append("near a line")
         if doubt[k] > TEAM_DOUBT:
-            why.append("colour between the teams")
+            why.append(TEAM_DOUBT_WHY)
         if d.score < WEAK_SCORE:
             why.append("faint outline")
         if sunk and hole_doubt:

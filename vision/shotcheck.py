@@ -26,7 +26,7 @@ from sim.judge import ShotReport, Verdict, judge
 from sim.physics import DEFAULT_PARAMS
 from sim.rules import Rules, rules_named
 from vision.rectify import disc_grid, sample
-from vision.score import PhotoDisc, PhotoScore, hole_plane, load, score_photo
+from vision.score import TEAM_DOUBT_WHY, PhotoDisc, PhotoScore, hole_plane, load, score_photo
 
 MATCH_MAX_MM = 150.0  # a disc further than this from where it was is not taken for the same disc
 MOVE_MIN_MM = 1.5  # smallest displacement called a move, whatever the position errors
@@ -106,12 +106,13 @@ class ShotCheck:
         }
 
 
-def _match(a: list[PhotoDisc], b: list[PhotoDisc]) -> list[tuple[int, int]]:
+def _match(a: list[PhotoDisc], b: list[PhotoDisc], cap: float = MATCH_MAX_MM) -> list[tuple[int, int]]:
+    """Discs before (``a``) and after (``b``) paired on least total distance, no pair further apart than ``cap``."""
     if not a or not b:
         return []
-    cost = np.array([[math.hypot(p.x_mm - q.x_mm, p.y_mm - q.y_mm) for q in b] for p in a])
+    cost = np.array([[_gap(p, q) for q in b] for p in a])
     rows, cols = linear_sum_assignment(cost)
-    return [(int(i), int(j)) for i, j in zip(rows, cols, strict=True) if cost[i, j] <= MATCH_MAX_MM]
+    return [(int(i), int(j)) for i, j in zip(rows, cols, strict=True) if cost[i, j] <= cap]
 
 
 Move = tuple[tuple[float, float], tuple[float, float]]  # a disc's position before and after the shot
@@ -398,11 +399,13 @@ def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board,
     # (discs no longer on the surface: id, team, distance from the hole; None: the shot disc, seen nowhere)
     dropped, left = [], []
     fresh = [k for k, d in enumerate(a_on) if d.team == shooter and k not in matched_after]
+    if not fresh:  # the other side gains no disc: one of theirs found anew, in doubt of its team, is the shot disc
+        fresh = [k for k, d in enumerate(a_on) if k not in matched_after and TEAM_DOUBT_WHY in d.why]
     shot_disc = None
     if fresh:
         # More than one unexplained disc: the one furthest in is the likeliest shot (the others were mismatched).
         k = min(fresh, key=lambda k: math.hypot(a_on[k].x_mm, a_on[k].y_mm))
-        shot_disc = a_on[k]
+        shot_disc = replace(a_on[k], team=shooter)
         positions[shot_id] = (shot_disc.x_mm, shot_disc.y_mm)
         after_index[shot_id] = on_index[k]
     elif new_sunk[shooter] > 0:
@@ -482,8 +485,8 @@ def _follow(b_on: list[PhotoDisc], a_on: list[PhotoDisc], teams: tuple[str, ...]
             team_pairs = _match_shooter([b_on[k] for k in bi], [a_on[k] for k in ai],
                                         [(m.before, m.after) for m in moved if m.after is not None], went,
                                         board.disc_r)
-        else:
-            team_pairs = _match([b_on[k] for k in bi], [a_on[k] for k in ai])
+        else:  # the other side gains no disc in a shot: a disc of theirs found anew is one knocked far
+            team_pairs = _match([b_on[k] for k in bi], [a_on[k] for k in ai], cap=math.inf)
         if looks is not None:
             team_pairs = _stayed(team_pairs, [b_on[k] for k in bi], [a_on[k] for k in ai], looks, board.disc_r)
         for i, j in team_pairs:
