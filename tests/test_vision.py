@@ -369,6 +369,17 @@ def test_a_disc_of_the_other_side_knocked_far_across_the_board_moved_and_did_not
     assert d.report.left_surface == () and d.shot_disc.x_mm == 180.0
 
 
+def test_a_disc_of_the_other_side_found_where_a_disc_stood_is_a_misread_not_a_disc_knocked_there():
+    # Pair 101 of seed 2025: the shot knocked green's disc into the ditch, and a disc that stood still was read
+    # red before and green after. It is not green's disc knocked 400 mm across: green's disc left (a hit).
+    board = board_named("tournament")
+    before = [_disc("red", -54.0, 177.0, 10), _disc("green", -172.0, -215.0, 5), _disc("red", 57.0, 223.0, 5)]
+    after = [_disc("green", -54.0, 177.0, 10), _disc("red", 57.0, 223.0, 5), _disc("red", -162.0, -241.0, 0)]
+    d = diff(_photo(before), _photo(after), "red", board)
+    assert 2 in d.report.left_surface
+    assert not any(m.team == "green" and m.after is not None for m in d.moved)
+
+
 @pytest.mark.parametrize("in_doubt", [True, False])
 def test_a_new_disc_of_the_other_side_whose_team_is_in_doubt_is_the_shot_disc(in_doubt):
     # Pair 100 of seed 1234: the shooter's light disc came to rest in glare and was read as the dark team's, with
