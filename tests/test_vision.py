@@ -446,6 +446,17 @@ def test_a_disc_alone_in_its_colour_cluster_is_judged_by_the_given_colours():
     assert clear.names[clear.labels[1]] == "natural" and clear.doubt[1] < score_mod.TEAM_DOUBT
 
 
+def test_one_odd_colour_does_not_put_both_teams_in_one_cluster():
+    # Five red and five black discs and one face far from both (clipped white by glare, or a false disc's board
+    # colour). Seeded with the two most different colours, 2-means gave the odd one a cluster of its own and
+    # called every red disc black.
+    rng = np.random.default_rng(0)
+    for odd in ([95, 0, 5], [85, -5, 60], [80, 10, 80]):
+        lab = np.array([[40, 55, 30]] * 5 + [[15, 0, 0]] * 5 + [odd], float) + rng.normal(0, 2, (11, 3))
+        split = split_teams(lab.astype(np.float32), {"red": (176, 32, 40), "black": (32, 32, 34)})
+        assert [split.names[k] for k in split.labels[:10]] == ["red"] * 5 + ["black"] * 5
+
+
 def test_hole_call_in_doubt_when_the_hole_looks_both_like_a_dark_disc_and_a_bare_floor():
     dark_team, light_team = np.array([23.8, 7.7, 12.4]), np.array([77.8, 2.6, 24.6])
     bare_floor = np.array([27.0, 0.0, 1.4])  # dark and grey, and within reach of the dark team's colour

@@ -197,12 +197,36 @@ def two_means(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Labels and the two centres; seeded with the two most different colours, so it is deterministic."""
     d = np.linalg.norm(lab[:, None] - lab[None], axis=2)
     i, j = np.unravel_index(np.argmax(d), d.shape)
-    centres = lab[[i, j]].astype(float)
+    return _lloyd(lab, lab[[i, j]].astype(float))
+
+
+def two_teams(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``two_means``, or the 2-means run seeded with the tightest cut across the colours' main axis when that
+    one is tighter. Seeded only with the most different colours, one odd face (a false disc, a glare-white face)
+    took a cluster of its own and put both teams in the other."""
+    runs = [two_means(lab), _lloyd(lab, _axis_cut(lab))]
+    return min(runs, key=lambda run: float(np.sum((lab - run[1][run[0]]) ** 2)))
+
+
+def _axis_cut(lab: np.ndarray) -> np.ndarray:
+    """Centres of the two sides of the tightest cut of the colours along their main axis (most spread)."""
+    centred = lab - lab.mean(0)
+    axis = np.linalg.svd(centred, full_matrices=False)[2][0]
+    order = np.argsort(centred @ axis)
+    best = None
+    for k in range(1, len(lab)):
+        lo, hi = lab[order[:k]], lab[order[k:]]
+        spread = float(np.sum((lo - lo.mean(0)) ** 2) + np.sum((hi - hi.mean(0)) ** 2))
+        if best is None or spread < best[0]:
+            best = (spread, np.array([lo.mean(0), hi.mean(0)]))
+    return best[1]
+
+
+def _lloyd(lab: np.ndarray, centres: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     labels = np.zeros(len(lab), int)
-    for _ in range(20):
-        dist = np.linalg.norm(lab[:, None] - centres[None], axis=2)
-        new = np.argmin(dist, axis=1)
-        if np.all(new == labels) and _ > 0:
+    for step in range(20):
+        new = np.argmin(np.linalg.norm(lab[:, None] - centres[None], axis=2), axis=1)
+        if np.all(new == labels) and step > 0:
             break
         labels = new
         for k in (0, 1):
@@ -217,7 +241,7 @@ def split_teams(lab: np.ndarray, given: dict[str, tuple[int, int, int]] | None) 
         names, colours, _ = _match(_reference_labs(given), given)
         return TeamSplit(names, colours, np.zeros(0, int), np.zeros(0))
     if len(lab) >= 2:
-        labels, centres = two_means(lab)
+        labels, centres = two_teams(lab)
     else:
         labels, centres = np.zeros(1, int), np.array([lab[0], lab[0]], float)
     one_colour = len(lab) < 2 or np.linalg.norm(centres[0] - centres[1]) < SAME_TEAM_DE or _one_given(centres, given)
