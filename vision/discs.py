@@ -35,6 +35,7 @@ EDGE_PRIOR_MM = 1.5  # spread of the prior that the edge lies on the expected ou
 SIGMA_PX = 0.15  # centre error of a clean fit, in image pixels
 CLEAN_SUPPORT, CLEAN_FIT_MM = 0.8, 0.35  # a fit this well supported and this tight measures the discs' radius
 OUTLINE_MM = 0.3  # the fitted outline (colour edge at the rim) runs about this much outside the disc's radius
+WALL_MM = 1.0  # a disc whose wall shows this wide gets a second chance across its wall (``refine``)
 FIT_GAIN = 3.0  # per mm: a fit whose edges stray from its circle by rms e (mm) may be off by about 3 e^2
 
 
@@ -48,6 +49,7 @@ class FoundDisc:
     score: float  # circle-transform support, 0..1
     support: float  # share of rays whose edge agrees with the fitted circle
     fit_mm: float  # RMS distance of the agreeing edge points from the circle
+    across_wall: bool = False  # found only by taking the wall's top rim for its outline too (see ``refine``)
 
     def sigma_mm(self, px_per_mm: float) -> float:
         """Likely error of the centre (mm) in a photo of ``px_per_mm`` image pixels per board millimetre.
@@ -103,8 +105,10 @@ def peaks(score: np.ndarray, min_dist_px: float, threshold: float) -> list[tuple
     return [(int(us[i]), int(vs[i]), float(score[vs[i], us[i]])) for i in order]
 
 
-def ray_edges(image: np.ndarray, plane: Plane, cx: float, cy: float, expect: np.ndarray, outside_weight: float):
-    """The disc's rim on each of RAYS rays near its expected radius ``expect`` (mm, one per ray).
+def ray_edges(image: np.ndarray, plane: Plane, cx: float, cy: float, expect: np.ndarray, outside_weight: float,
+              gap: np.ndarray | float = 0.0):
+    """The disc's rim on each of RAYS rays near its expected radius ``expect`` (mm, one per ray), or up to
+    ``gap`` (mm, one per ray) inside it: where the wall shows, its top rim rather than its base may be the edge.
 
     The rim is a colour edge with the disc's own body just inside it and not just outside it. That tells it from
     the brighter edges around it: a printed ring on the face (body colour on both sides of its outer edge), a
@@ -137,7 +141,8 @@ def ray_edges(image: np.ndarray, plane: Plane, cx: float, cy: float, expect: np.
     # outside it: a printed ring's outer edge has the body's colour on both sides, the rim only inside.
     inside_body = _body_like(lab[:, : n - outer - inner - 1, :], body)
     outside_body = _body_like(lab[:, inner + outer : n - 1, :], body)
-    weighted = d * np.exp(-0.5 * (off_mm / EDGE_PRIOR_MM) ** 2)[None, :]
+    apart = np.maximum(np.maximum(off_mm[None, :], -np.asarray(gap, float).reshape(-1, 1) - off_mm[None, :]), 0)
+    weighted = d * np.exp(-0.5 * (apart / EDGE_PRIOR_MM) ** 2)
     which = weighted * inside_body * (1 - outside_weight * outside_body)
     i = np.clip(np.argmax(which, axis=1), 1, len(off_mm) - 2)  # which edge: the body's rim
     k = np.arange(len(ang))
@@ -175,6 +180,10 @@ class Silhouette:
         rr = np.where(base, rb, r)
         return dx, dy, rr
 
+    def wall_mm(self, cx: float, cy: float, r: float) -> float:
+        """How far the base's outline reaches past the top face's rim on the side facing the camera (mm)."""
+        return max((math.hypot(self.camera_xy[0] - cx, self.camera_xy[1] - cy) - r) * self.k, 0.0)
+
     def expected(self, cx: float, cy: float, r: float, ang: np.ndarray) -> np.ndarray:
         """Distance from the top circle's centre to the outline along each ray (support function)."""
         dx, dy, rr = self.parts(cx, cy, r, ang)
@@ -188,12 +197,17 @@ def top_view(calibration, board) -> tuple[Plane, Silhouette]:
     return top, Silhouette(tuple(view.camera_mm[:2]), board.disc_thickness / view.camera_mm[2])
 
 
-def fit_centre(ex, ey, ang, sil: Silhouette, cx, cy, r, w0, fit_radius: bool):
-    """Robust Gauss-Newton fit of the centre (and optionally radius) to outline points; Tukey weights."""
+def fit_centre(ex, ey, ang, sil: Silhouette, cx, cy, r, w0, fit_radius: bool, across_wall: bool = False):
+    """Robust Gauss-Newton fit of the centre (and optionally radius) to outline points; Tukey weights.
+    ``across_wall``: a point on the side where the wall shows is fitted to the nearer of the base's outline and
+    the top face's rim."""
     w = w0.astype(float)
     res = np.zeros_like(ex)
     for _ in range(8):
         dx, dy, rr = sil.parts(cx, cy, r, ang)
+        if across_wall:
+            top = np.abs(np.hypot(ex - cx, ey - cy) - r) < np.abs(np.hypot(ex - cx - dx, ey - cy - dy) - rr)
+            dx, dy, rr = np.where(top, 0.0, dx), np.where(top, 0.0, dy), np.where(top, r, rr)
         vx, vy = ex - (cx + dx), ey - (cy + dy)
         dist = np.hypot(vx, vy) + 1e-9
         scale_r = rr / r
@@ -217,26 +231,30 @@ def fit_centre(ex, ey, ang, sil: Silhouette, cx, cy, r, w0, fit_radius: bool):
 
 
 def refine(image: np.ndarray, plane: Plane, sil: Silhouette, cx: float, cy: float, r: float, score: float,
-           *, fit_radius: bool) -> FoundDisc | None:
+           *, fit_radius: bool, across_wall: bool = False) -> FoundDisc | None:
     """Fit the disc's outline from edges along rays, down-weighting rays that disagree (neighbours, shadows).
 
     An edge with the body's colour outside it is first taken for a printed ring, not the rim; when that fit is
     not clean (a disc on paint of its own colour: its rim has the body's colour outside too) the fit that
     ignores the colour outside is tried as well, and the tighter of the two kept.
+    ``across_wall`` also takes the wall's top rim for the outline where the wall shows (a wall shaded apart from
+    the face has its edge there). It finds tall-walled discs seen obliquely that the base's outline alone
+    misses, but it lets a fit settle half a wall away: it is only a second chance, and its calls are in doubt.
     """
-    fits = [_refine(image, plane, sil, cx, cy, r, score, fit_radius, OUTSIDE_WEIGHT)]
+    fits = [_refine(image, plane, sil, cx, cy, r, score, fit_radius, OUTSIDE_WEIGHT, across_wall)]
     if fits[0] is None or fits[0].fit_mm > CLEAN_FIT_MM:
-        fits.append(_refine(image, plane, sil, cx, cy, r, score, fit_radius, 0.0))
+        fits.append(_refine(image, plane, sil, cx, cy, r, score, fit_radius, 0.0, across_wall))
     return min((f for f in fits if f is not None), key=lambda f: f.fit_mm, default=None)
 
 
-def _refine(image, plane, sil, cx, cy, r, score, fit_radius, outside_weight) -> FoundDisc | None:
+def _refine(image, plane, sil, cx, cy, r, score, fit_radius, outside_weight, across_wall) -> FoundDisc | None:
     ang = np.linspace(0, 2 * math.pi, RAYS, endpoint=False)
     for _ in range(3):
-        _, rad, strength = ray_edges(image, plane, cx, cy, sil.expected(cx, cy, r, ang), outside_weight)
+        expect = sil.expected(cx, cy, r, ang)
+        _, rad, strength = ray_edges(image, plane, cx, cy, expect, outside_weight, (expect - r) * across_wall)
         ex, ey = cx + np.cos(ang) * rad, cy + np.sin(ang) * rad
         strong = strength > 0.3 * np.median(strength) if np.any(strength > 0) else np.ones_like(strength, bool)
-        fit = fit_centre(ex, ey, ang, sil, cx, cy, r, strong, fit_radius)
+        fit = fit_centre(ex, ey, ang, sil, cx, cy, r, strong, fit_radius, across_wall)
         if fit is None:
             return None
         nx, ny, r, w, res = fit
@@ -246,7 +264,7 @@ def _refine(image, plane, sil, cx, cy, r, score, fit_radius, outside_weight) -> 
             break
     inl = w > 0
     rms = float(np.sqrt(np.average(res[inl] ** 2))) if inl.any() else 99.0
-    return FoundDisc(cx, cy, r, score, float(inl.mean()), rms)
+    return FoundDisc(cx, cy, r, score, float(inl.mean()), rms, across_wall)
 
 
 @dataclass(frozen=True)
@@ -304,16 +322,18 @@ def find_discs(image: np.ndarray, top_to_image: np.ndarray, sil: Silhouette, *, 
             faint.append((x, y, s))
             continue
         d = refine(image, full, sil, x, y, disc_r, s, fit_radius=True)
+        if (d is None or not _plausible(d, disc_r)) and sil.wall_mm(x, y, disc_r) > WALL_MM:
+            d = refine(image, full, sil, x, y, disc_r, s, fit_radius=True, across_wall=True) or d
         if d is None or _near(d.x, d.y, first, 1.6 * disc_r):
             continue
         if _plausible(d, disc_r):
             first.append(d)
         elif d.support >= DOUBT_SUPPORT and d.fit_mm <= DOUBT_FIT_MM and abs(d.r / disc_r - 1) <= 0.25:
             doubtful.append((float(d.x), float(d.y)))
-    r_common = common_radius(first, disc_r)
+    r_common = common_radius([d for d in first if not d.across_wall], disc_r)
     found: list[FoundDisc] = []
     for d in first:
-        f = refine(image, full, sil, d.x, d.y, r_common, d.score, fit_radius=False)
+        f = refine(image, full, sil, d.x, d.y, r_common, d.score, fit_radius=False, across_wall=d.across_wall)
         if f is None or not _plausible(f, disc_r):  # a disc all the same, only not of the common size: keep its
             f = d  # own fit (its loose outline makes its calls uncertain)
         if not _excluded(f.x, f.y, exclude) and math.hypot(f.x, f.y) <= within_mm:

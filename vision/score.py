@@ -321,6 +321,8 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
             why.append(TEAM_DOUBT_WHY)
         if d.score < WEAK_SCORE:
             why.append("faint outline")
+        if d.across_wall:
+            why.append("outline read across its wall")
         if sunk and hole_doubt:
             why.append("in the hole or not")
         (u, v), = (hole_plane(scene) if sunk else scene.top).to_image([(d.x, d.y)])
