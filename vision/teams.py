@@ -211,15 +211,12 @@ def two_teams(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def _axis_cut(lab: np.ndarray) -> np.ndarray:
     """Centres of the two sides of the tightest cut of the colours along their main axis (most spread)."""
     centred = lab - lab.mean(0)
-    axis = np.linalg.svd(centred, full_matrices=False)[2][0]
-    order = np.argsort(centred @ axis)
-    best = None
-    for k in range(1, len(lab)):
-        lo, hi = lab[order[:k]], lab[order[k:]]
-        spread = float(np.sum((lo - lo.mean(0)) ** 2) + np.sum((hi - hi.mean(0)) ** 2))
-        if best is None or spread < best[0]:
-            best = (spread, np.array([lo.mean(0), hi.mean(0)]))
-    return best[1]
+    x = lab[np.argsort(centred @ np.linalg.svd(centred, full_matrices=False)[2][0])]
+    n = np.arange(1, len(x))[:, None]  # discs on the low side of each cut
+    low, total = np.cumsum(x, 0)[:-1], x.sum(0)
+    # Each side's spread is its sum of squares less its sum squared over its count; the squares add to a constant.
+    k = int(np.argmax(np.sum(low**2, 1) / n[:, 0] + np.sum((total - low) ** 2, 1) / (len(x) - n[:, 0])))
+    return np.array([low[k] / n[k], (total - low[k]) / (len(x) - n[k])])
 
 
 def _lloyd(lab: np.ndarray, centres: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
