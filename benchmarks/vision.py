@@ -39,7 +39,7 @@ CAL_BAD_MM = 2.0  # median error of discs' distance from the hole above which a 
 NEAR_LINE_MM = (0.5, 1.0)  # a photo with a true disc edge this close to a line is a line decision (look underneath)
 PLAIN_KEYS = ("photos", "recall", "precision", "team_accuracy", "points_accuracy", "radial_error_mm_p50",
               "radial_error_mm_p95", "exact_totals", "photos_flagged", "wrong_totals_not_flagged_count",
-              "correct_photos_flagged", "no_line_decision")
+              "correct_photos_flagged", "no_line_decision", "misses_by_kind", "wrong_photos_by_kind")
 CEILING_TARGET = 0.97  # the issue's share of exact photos
 K_CURVE = (0.0, 0.5, 0.75, 0.875, 0.9, 1.0, 1.25, 1.5, 2.0, 3.0)  # K_SIGMA values for the trade-off curve
 
@@ -306,6 +306,11 @@ def pairs(count: int, seed: int, jobs: int) -> tuple[dict, list[dict]]:
             [r for r in rows if not r["ok"]])
 
 
+def _plain_path(path: Path) -> Path:
+    """Where the plain set's rows go: beside the hard set's file of the same kind."""
+    return path.with_name(path.stem + "_plain" + path.suffix)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--count", type=int, default=300, help="synthetic photos")
@@ -327,9 +332,10 @@ def main() -> None:
     if "synthetic" in want:
         syn, misses, errors, photos = synthetic(n_photos, a.seed, a.jobs, a.truth_calibration)
     print(json.dumps({"synthetic": syn}))
-    plain = {}
+    plain, plain_rows = {}, {}
     if "plain" in want:  # the same renders' variety, discs where they fall: line decisions only as often as by chance
-        plain = synthetic(n_photos, a.seed, a.jobs, a.truth_calibration, hard=False)[0]
+        plain, *plain_lists = synthetic(n_photos, a.seed, a.jobs, a.truth_calibration, hard=False)
+        plain_rows = {_plain_path(path): r for path, r in zip((a.misses, a.errors, a.photos), plain_lists, strict=True)}
         print(json.dumps({"synthetic_plain": {k: plain[k] for k in PLAIN_KEYS}}))
     rp = real() if "real" in want else []
     for r in rp:
@@ -341,6 +347,7 @@ def main() -> None:
     rows = {a.misses: misses + [{**w, "shot_kind": w["kind"], "kind": "wrong verdict"} for w in wrong_pairs]}
     if syn:  # a run without the synthetic section leaves the last one's per-disc and per-photo files alone
         rows |= {a.errors: errors, a.photos: photos}
+    rows |= plain_rows
     for path, items in rows.items():
         with open(path, "w") as f:
             for item in items:

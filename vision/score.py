@@ -39,6 +39,10 @@ WEAK_SCORE = 0.5  # circle support under which a disc's very existence is in dou
 FAINT_RIM, FAINT_FACE_DE = 0.9, 15.0
 RING_TOLERANCE = 0.15  # measured ring radii further than this share from the profile are not trusted
 HOLE_SAME_DE = 14.0  # a sunk disc's top looks like its team's discs within this (delta-E)
+# A sunk disc of a team with colour (chroma at least HUED) keeps at least this share of its team's chroma: on 60
+# 20s of 300 hard renders the least was 0.52, while empty holes near a coloured team in delta-E showed 0.01-0.11
+# (a grey floor under glare, read as a brown disc).
+HUED, HUE_KEPT = 8.0, 1 / 3
 FLOOR_L, FLOOR_CHROMA = 36.0, 14.0  # an empty hole's shadowed floor: darker and greyer than this
 HOLE_SLACK_MM = 3.0  # a standing disc's centre found this far inside the hole's rim is a fit error, not a disc
 
@@ -213,7 +217,8 @@ def hole_call(hole_lab: np.ndarray, team_labs: list[np.ndarray | None],
     its team's discs; an empty hole shows its shadowed floor. A team as dark and grey as such a floor cannot be
     told from it: the hole is then read as empty (20s are usually taken out at once) and the call is in doubt.
     That is judged on the teams' given paint colours (``paints``, CIELAB) when known: a glare veil or a bright
-    exposure lifts a black team's measured colour, not its paint.
+    exposure lifts a black team's measured colour, not its paint. Nor is a hole far greyer than a coloured
+    team's discs one of them, however near in delta-E (see HUE_KEPT).
     """
     dist = [np.inf if lab is None else float(np.linalg.norm(hole_lab - lab)) for lab in team_labs]
     k = int(np.argmin(dist))
@@ -221,9 +226,15 @@ def hole_call(hole_lab: np.ndarray, team_labs: list[np.ndarray | None],
         return None, _floor_like(hole_lab)
     if _floor_like(team_labs[k] if paints is None else paints[k]):
         return None, dist[k] <= 2 * HOLE_SAME_DE
-    if dist[k] <= HOLE_SAME_DE:  # like the team's discs; but if it also looks like a bare floor, it may be one
-        return k, _floor_like(hole_lab)
+    if dist[k] <= HOLE_SAME_DE and not _lost_hue(hole_lab, team_labs[k]):
+        return k, _floor_like(hole_lab)  # like the team's discs; but if it also looks like a bare floor, it may be one
     return None, dist[k] <= 1.5 * HOLE_SAME_DE
+
+
+def _lost_hue(lab: np.ndarray, team: np.ndarray) -> bool:
+    """Greyer than any disc of ``team`` (CIELAB) looks, whatever its light: see HUE_KEPT."""
+    chroma = math.hypot(team[1], team[2])
+    return chroma >= HUED and math.hypot(lab[1], lab[2]) < HUE_KEPT * chroma
 
 
 def _floor_like(lab: np.ndarray) -> bool:

@@ -174,9 +174,14 @@ def _paint(rings: np.ndarray) -> np.ndarray:
 
 def _veil(local: np.ndarray, usual: np.ndarray) -> float:
     """White added by glare beside a disc (BGR levels): the least lift over the channels, as a shade lowers them
-    all by one factor. A channel clipped beside the disc shows less of the veil than it added: the others tell."""
-    seen = local < CLIPPED if np.any(local < CLIPPED) else np.ones(len(local), bool)
-    return max(float((local - usual)[seen].min()), 0.0)
+    all by one factor. A channel clipped beside the disc shows less of the veil than it added: the others tell,
+    and it still says the veil lifted it at least to the clip (a maple board's red is clipped everywhere, so it
+    tells nothing, but its blue clipped only under the glare does)."""
+    seen = local < CLIPPED
+    rise = float((local - usual)[seen].min()) if seen.any() else 0.0
+    to_clip = ~seen & (usual < CLIPPED)
+    floor = float((CLIPPED - usual)[to_clip].max()) if to_clip.any() else 0.0
+    return max(rise, floor, 0.0)
 
 
 def _sample_bgr(image: np.ndarray, top: Plane, centres: np.ndarray, offsets: np.ndarray) -> np.ndarray:
