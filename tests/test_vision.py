@@ -254,6 +254,21 @@ def test_a_veil_is_read_off_the_channels_it_did_not_clip():
     assert teams_mod._veil(np.array([253.0, 255.0, 255.0]), np.array([160.0, 199.5, 253.5])) == 90.0
 
 
+def test_a_shade_is_read_off_the_channels_together_not_the_least_darkened_one():
+    usual = np.array([26.0, 73.0, 92.75])  # a dark olive paint: its blue channel is a few levels of noise
+    assert teams_mod._gain(np.array([30.0, 53.0, 64.0]), usual, 0.0) == pytest.approx(147 / 191.75)
+    assert teams_mod._gain(0.5 * usual, usual, 0.0) == pytest.approx(0.5)
+    assert teams_mod._gain(usual + 40, usual, 40.0) == 1.0  # a veil, no shade
+    assert teams_mod._gain(np.array([255.0, 255.0, 255.0]), usual, 160.0) == 1.0  # all clipped: no telling
+
+
+def test_a_yellow_disc_in_shade_on_dark_paint_stays_yellow():
+    # Plain photo 244 of seed 4242: the board beside the yellow disc is 0.77 as bright as its ring elsewhere, but
+    # its blue channel (26 levels) read brighter, the shade was taken for none and the disc called green, sure.
+    score, truth = _plain_photo(244, seed=4242)
+    assert score.totals == truth["totals"]
+
+
 def test_a_dark_disc_under_glare_that_clips_the_maple_beside_it_is_still_dark():
     # Plain photo 208 of seed 31: the veil was read as 1.5 levels, not at least 90, and the lone dark disc was
     # called light wood with no doubt: a wrong total without a warning.

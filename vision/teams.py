@@ -142,8 +142,17 @@ def _light(image, top: Plane, centres: np.ndarray, k: int, beside: np.ndarray, r
     local = rings[0]  # turn 0 is the disc's own spot (clear enough, or it returned above)
     usual = _paint(rings) if len(rings) >= 4 else np.median(col[everywhere], axis=0)
     veil = _veil(local, usual)
-    gain = float(np.clip(((local - veil) / np.maximum(usual, 1.0)).max(), MIN_GAIN, 1.0))
-    return veil, gain
+    return veil, _gain(local, usual, veil)
+
+
+def _gain(local: np.ndarray, usual: np.ndarray, veil: float) -> float:
+    """Factor of shade beside a disc, the veil taken off: the ratio of the unclipped channels' sums. Each channel
+    alone would give it too, but a dark paint's weak channel is a few levels of mostly noise (a yellow disc's
+    shade read as none from a blue channel of 26 levels, and the disc went to the green team)."""
+    seen = local < CLIPPED
+    if not seen.any():
+        return 1.0
+    return float(np.clip((local - veil)[seen].sum() / max(float(usual[seen].sum()), 1.0), MIN_GAIN, 1.0))
 
 
 def _paint(rings: np.ndarray) -> np.ndarray:
