@@ -3,7 +3,8 @@
 Like chesscog's evaluate script, every miss is written to a JSON-lines file (``--misses``): photo, disc, truth
 against what was found, and the kind of miss (missed disc, false disc, wrong team, wrong points, calibration).
 Every matched disc's margin and true radial error go to ``--errors``, which is where the uncertainty threshold
-comes from. Prints one JSON object per section and a one-line summary last.
+comes from. The plain set's rows go beside each file, with ``_plain`` added to its name. Prints one JSON object
+per section and a one-line summary last.
 """
 
 from __future__ import annotations
