@@ -265,14 +265,14 @@ def test_a_shade_is_read_off_the_channels_together_not_the_least_darkened_one():
 def test_a_yellow_disc_in_shade_on_dark_paint_stays_yellow():
     # Plain photo 244 of seed 4242: the board beside the yellow disc is 0.77 as bright as its ring elsewhere, but
     # its blue channel (26 levels) read brighter, the shade was taken for none and the disc called green, sure.
-    score, truth = _plain_photo(244, seed=4242)
+    score, truth = _benchmark_photo(244, seed=4242)
     assert score.totals == truth["totals"]
 
 
 def test_a_dark_disc_under_glare_that_clips_the_maple_beside_it_is_still_dark():
     # Plain photo 208 of seed 31: the veil was read as 1.5 levels, not at least 90, and the lone dark disc was
     # called light wood with no doubt: a wrong total without a warning.
-    score, truth = _plain_photo(208, seed=31)
+    score, truth = _benchmark_photo(208, seed=31)
     assert score.totals == truth["totals"]
 
 
@@ -281,7 +281,7 @@ def test_discs_under_a_veil_or_shadow_that_covers_most_of_their_ring_keep_their_
     # 0: the board beside the disc clipped in two channels, so the veil read as 3 levels, not 75; the dark disc
     # was called light wood. 226: a shadow band across the middle covered most of the 15 ring, so the shade was
     # taken for the board's own paint and the shaded yellow disc called green.
-    score, truth = _plain_photo(k)
+    score, truth = _benchmark_photo(k)
     assert score.totals == truth["totals"]
 
 
@@ -496,7 +496,7 @@ def test_hole_call_in_doubt_when_the_hole_looks_both_like_a_dark_disc_and_a_bare
 def test_an_empty_hole_greyed_by_glare_is_not_a_brown_disc():
     # Plain photo 143 of seed 31: glare lifted the hole's floor to L 40, within 10 delta-E of the dark wood discs
     # (L 42), and it was scored as a dark 20 with no doubt. Its chroma is 1.5 against the discs' 11.
-    score, truth = _plain_photo(143, seed=31)
+    score, truth = _benchmark_photo(143, seed=31)
     assert score.totals == truth["totals"]
     assert score.uncertain
 
@@ -509,13 +509,13 @@ def test_a_black_team_lifted_by_a_veil_is_still_judged_by_its_paint_in_the_hole(
     assert score_mod.hole_call(hole, [black_discs, light_discs]) == (0, False)
     paints = score_mod.rgb_to_lab([(30, 30, 30), (222, 190, 140)])
     assert score_mod.hole_call(hole, [black_discs, light_discs], paints) == (None, True)
-    score, truth = _plain_photo(54)
+    score, truth = _benchmark_photo(54)
     assert score.totals == truth["totals"] and "cannot tell whether a disc sits in the 20 hole" in score.notes
 
 
-def _plain_photo(k, hard=False, seed=2025):
-    """The benchmark's plain-set (or hard-set) photo k of ``seed``, scored as the benchmark scores it (after a
-    JPEG round trip)."""
+def _benchmark_photo(k, hard=False, seed=2025):
+    """The benchmark's plain-set (or, ``hard``, hard-set) photo k of ``seed``, scored as the benchmark scores it
+    (after a JPEG round trip)."""
     rng = np.random.default_rng([seed, k] if hard else [seed, 30_000 + k])
     board = board_named("club" if k % 5 == 4 else "tournament")
     img, truth = render(random_scene(rng, board, hard=hard), random_style(rng), rng)
@@ -528,7 +528,7 @@ def _plain_photo(k, hard=False, seed=2025):
 def test_a_disc_whose_wall_spoils_the_common_size_refit_is_still_counted():
     # Seen at 42 degrees near the far edge, a red disc fits on its own but not at the size measured on the others;
     # it was dropped without a word (a wrong total, unflagged). It must be counted, its call marked uncertain.
-    score, truth = _plain_photo(137)
+    score, truth = _benchmark_photo(137)
     assert score.totals == truth["totals"]
     (far,) = [d for d in score.discs if abs(np.hypot(d.x_mm, d.y_mm) - 280) < 4]
     assert far.team == "red" and far.points == 5
@@ -538,7 +538,7 @@ def test_a_disc_whose_wall_spoils_the_common_size_refit_is_still_counted():
 def test_a_faint_circle_with_the_boards_face_is_not_counted_but_noted(k):
     # 274: the wood between two blue discs, ringed by their edges and a line; 61: a shadow's edge across two
     # lines. Each gathered a faint circle that fitted, and was scored as a red disc: a wrong total.
-    score, truth = _plain_photo(k)
+    score, truth = _benchmark_photo(k)
     assert score.totals == truth["totals"]
     assert len(score.discs) == sum(d["in_play"] for d in truth["discs"])
     assert score.uncertain and any("not counted" in n for n in score.notes)
@@ -569,7 +569,7 @@ def test_a_tall_walled_disc_whose_wall_is_shaded_is_found_across_its_wall():
     # Hard-set photo 76: seen obliquely, a red disc's shaded wall makes an edge at its top face's rim, where the
     # base's outline was expected; the fit found no disc there. Read across its wall, it is found, its points
     # right, its call marked as read that way.
-    score, truth = _plain_photo(76, hard=True)
+    score, truth = _benchmark_photo(76, hard=True)
     (red,) = [d for d in score.discs if math.dist(d.px, (541, 482)) < 4]
     (disc,) = [t for t in truth["discs"] if math.dist(t["px"], (541, 482)) < 4]
     assert (red.team, red.points) == (disc["team"], disc["points"]) == ("red", 10)

@@ -40,8 +40,9 @@ FAINT_RIM, FAINT_FACE_DE = 0.9, 15.0
 RING_TOLERANCE = 0.15  # measured ring radii further than this share from the profile are not trusted
 HOLE_SAME_DE = 14.0  # a sunk disc's top looks like its team's discs within this (delta-E)
 # A sunk disc of a team with colour (chroma at least HUED) keeps at least this share of its team's chroma: of the
-# 20s of coloured teams in 300 hard renders (seed 31) the least kept 0.52, while empty holes near a coloured team
-# in delta-E kept 0.01-0.11 (a grey floor under glare was read as a brown disc).
+# 20s of coloured teams in 300 hard renders (seed 31) the least kept 0.52; of the 7 empty holes within 21 delta-E
+# of a coloured team, 5 kept 0.01-0.11 (grey floors under glare, one read as a brown disc) and 2 kept 0.7 and 0.8,
+# which this rule cannot tell from a disc.
 HUED, HUE_KEPT = 8.0, 1 / 3
 FLOOR_L, FLOOR_CHROMA = 36.0, 14.0  # an empty hole's shadowed floor: darker and greyer than this
 HOLE_SLACK_MM = 3.0  # a standing disc's centre found this far inside the hole's rim is a fit error, not a disc

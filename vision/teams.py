@@ -226,10 +226,10 @@ def _axis_cut(lab: np.ndarray) -> np.ndarray:
     """Centres of the two sides of the tightest cut of the colours along their main axis (most spread)."""
     centred = lab - lab.mean(0)
     x = lab[np.argsort(centred @ np.linalg.svd(centred, full_matrices=False)[2][0])]
-    n = np.arange(1, len(x))[:, None]  # discs on the low side of each cut
+    n = np.arange(1, len(x))  # discs on the low side of each cut
     low, total = np.cumsum(x, 0)[:-1], x.sum(0)
     # Each side's spread is its sum of squares less its sum squared over its count; the squares add to a constant.
-    k = int(np.argmax(np.sum(low**2, 1) / n[:, 0] + np.sum((total - low) ** 2, 1) / (len(x) - n[:, 0])))
+    k = int(np.argmax(np.sum(low**2, 1) / n + np.sum((total - low) ** 2, 1) / (len(x) - n)))
     return np.array([low[k] / n[k], (total - low[k]) / (len(x) - n[k])])
 
 
