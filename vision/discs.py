@@ -24,6 +24,7 @@ FAINT_SCORE = 0.35  # a fainter circle is still checked: if it fits a disc's out
 FAINT_SUPPORT, FAINT_FIT_MM = 0.9, 1.0  # ... fits a disc's outline: nearly every ray agrees, rms under 1 mm
 DOUBT_SUPPORT, DOUBT_FIT_MM = 0.8, 2.5  # a clear circle rejected for a loose fit this good may still be a disc
 RAYS = 64
+ANGLES = np.linspace(0, 2 * math.pi, RAYS, endpoint=False)  # the rays' directions, shared by every disc
 RAY_REACH_MM = 4.5  # how far either side of the expected outline a ray looks
 RAY_STEP_MM = 0.25
 BODY_MM = 2.0  # the disc's body colour is read this far inside an edge (past the bevel)
@@ -105,10 +106,12 @@ def peaks(score: np.ndarray, min_dist_px: float, threshold: float) -> list[tuple
     return [(int(us[i]), int(vs[i]), float(score[vs[i], us[i]])) for i in order]
 
 
-def ray_edges(image: np.ndarray, plane: Plane, cx: float, cy: float, expect: np.ndarray, outside_weight: float,
-              gap: np.ndarray | float = 0.0):
-    """The disc's rim on each of RAYS rays near its expected radius ``expect`` (mm, one per ray), or up to
-    ``gap`` (mm, one per ray) inside it: where the wall shows, its top rim rather than its base may be the edge.
+def ray_edges(image: np.ndarray, plane: Plane, cx: np.ndarray, cy: np.ndarray, expect: np.ndarray,
+              outside_weight: float, gap: np.ndarray | float = 0.0) -> tuple[np.ndarray, np.ndarray]:
+    """The rims of discs centred at ``cx``, ``cy`` (mm, one per disc) on each of RAYS rays (ANGLES) near the
+    expected radius ``expect`` (mm, discs x rays), or up to ``gap`` (mm, discs x rays) inside it: where the wall
+    shows, its top rim rather than its base may be the edge. Discs are read together: one disc's rays cost
+    hardly less than a dozen's.
 
     The rim is a colour edge with the disc's own body just inside it and not just outside it. That tells it from
     the brighter edges around it: a printed ring on the face (body colour on both sides of its outer edge), a
@@ -117,40 +120,44 @@ def ray_edges(image: np.ndarray, plane: Plane, cx: float, cy: float, expect: np.
     printed ring or the board whenever the first guess was off by a millimetre or two, and the fit then settled
     on the ring. ``outside_weight`` is how much the body's colour outside an edge counts against it (none on a
     board of the discs' own colour, where the rim has it too).
-    Returns the ray angles, the edge radii (mm) and the edge strengths.
+    Returns the edge radii (mm) and the edge strengths, discs x rays.
     """
-    ang = np.linspace(0, 2 * math.pi, RAYS, endpoint=False)
+    cx, cy = np.reshape(cx, (-1, 1, 1)), np.reshape(cy, (-1, 1, 1))
     inner = int(round(BODY_MM / RAY_STEP_MM))
     outer = int(round(OUTSIDE_MM / RAY_STEP_MM))
     steps = np.arange(-RAY_REACH_MM - BODY_MM, RAY_REACH_MM + OUTSIDE_MM + 1e-9, RAY_STEP_MM)
     n = len(steps)
-    rad = expect[:, None] + steps[None, :]
-    bx = cx + np.cos(ang)[:, None] * rad
-    by = cy + np.sin(ang)[:, None] * rad
-    px = plane.to_image(np.stack([bx.ravel(), by.ravel()], 1)).reshape(rad.shape + (2,))
-    col = sample(image, px) / 255.0
-    lab = cv2.cvtColor(col, cv2.COLOR_BGR2Lab)
-    lab = cv2.GaussianBlur(lab, (0, 0), sigmaX=1.0, sigmaY=0.01)  # smooth along each ray only
-    face = FACE_AT * float(np.median(expect))
-    face_px = plane.to_image(np.column_stack([cx + np.cos(ang) * face, cy + np.sin(ang) * face]))
-    face_lab = cv2.cvtColor(sample(image, face_px[None]) / 255.0, cv2.COLOR_BGR2Lab)[0]
-    body = np.median(np.concatenate([face_lab, lab[:, int(round(RAY_REACH_MM / RAY_STEP_MM))]]), axis=0)
-    d = np.linalg.norm(lab[:, inner + 1 : n - outer, :] - lab[:, inner - 1 : n - outer - 2, :], axis=2)
+    cos, sin = np.cos(ANGLES)[:, None], np.sin(ANGLES)[:, None]
+    rad = expect[:, :, None] + steps  # discs x rays x steps
+    px = plane.to_image(np.stack([(cx + cos * rad).ravel(), (cy + sin * rad).ravel()], 1))
+    lab = _lab(sample(image, px.reshape(-1, n, 2)))  # one row per ray
+    lab = cv2.GaussianBlur(lab, (0, 0), sigmaX=1.0, sigmaY=0.01).reshape(rad.shape + (3,))  # along each ray only
+    face = FACE_AT * np.median(expect, axis=1).reshape(-1, 1, 1)
+    face_lab = _lab(sample(image, plane.to_image(np.stack([(cx + cos * face).ravel(), (cy + sin * face).ravel()],
+                                                          1)).reshape(len(expect), RAYS, 2)))
+    body = np.median(np.concatenate([face_lab, lab[:, :, int(round(RAY_REACH_MM / RAY_STEP_MM))]], axis=1), axis=1)
+    body = body[:, None, None]
+    d = np.linalg.norm(lab[:, :, inner + 1 : n - outer] - lab[:, :, inner - 1 : n - outer - 2], axis=-1)
     off_mm = steps[inner : n - outer - 1]
     # How much like the body the colour BODY_MM inside each point is (1: the body's colour), and OUTSIDE_MM
     # outside it: a printed ring's outer edge has the body's colour on both sides, the rim only inside.
-    inside_body = _body_like(lab[:, : n - outer - inner - 1, :], body)
-    outside_body = _body_like(lab[:, inner + outer : n - 1, :], body)
-    apart = np.maximum(np.maximum(off_mm[None, :], -np.asarray(gap, float).reshape(-1, 1) - off_mm[None, :]), 0)
+    inside_body = _body_like(lab[:, :, : n - outer - inner - 1], body)
+    outside_body = _body_like(lab[:, :, inner + outer : n - 1], body)
+    gap = np.broadcast_to(np.asarray(gap, float), expect.shape)[:, :, None]
+    apart = np.maximum(np.maximum(off_mm, -gap - off_mm), 0)
     weighted = d * np.exp(-0.5 * (apart / EDGE_PRIOR_MM) ** 2)
     which = weighted * inside_body * (1 - outside_weight * outside_body)
-    i = np.clip(np.argmax(which, axis=1), 1, len(off_mm) - 2)  # which edge: the body's rim
-    k = np.arange(len(ang))
-    a, b, c = weighted[k, i - 1], weighted[k, i], weighted[k, i + 1]
+    i = np.clip(np.argmax(which, axis=-1), 1, len(off_mm) - 2)[:, :, None]  # which edge: the body's rim
+    a, b, c = (np.take_along_axis(weighted, i + j, axis=-1)[:, :, 0] for j in (-1, 0, 1))
     den = a - 2 * b + c
     safe = np.where(np.abs(den) > 1e-9, den, 1.0)
     off = np.where(np.abs(den) > 1e-9, 0.5 * (a - c) / safe, 0.0)
-    return ang, expect + off_mm[i] + np.clip(off, -1, 1) * RAY_STEP_MM, d[k, i]
+    return expect + off_mm[i[:, :, 0]] + np.clip(off, -1, 1) * RAY_STEP_MM, np.take_along_axis(d, i, -1)[:, :, 0]
+
+
+def _lab(bgr: np.ndarray) -> np.ndarray:
+    """CIELAB of BGR samples (float32, 0..255) laid out as a picture: rows x columns x 3."""
+    return cv2.cvtColor(bgr / 255.0, cv2.COLOR_BGR2Lab)
 
 
 def _body_like(lab: np.ndarray, body: np.ndarray) -> np.ndarray:
@@ -197,74 +204,118 @@ def top_view(calibration, board) -> tuple[Plane, Silhouette]:
     return top, Silhouette(tuple(view.camera_mm[:2]), board.disc_thickness / view.camera_mm[2])
 
 
-def fit_centre(ex, ey, ang, sil: Silhouette, cx, cy, r, w0, fit_radius: bool, across_wall: bool = False):
-    """Robust Gauss-Newton fit of the centre (and optionally radius) to outline points; Tukey weights.
-    ``across_wall``: a point on the side where the wall shows is fitted to the nearer of the base's outline and
-    the top face's rim."""
+def fit_centre(ex, ey, sil: Silhouette, cx, cy, r, w0, fit_radius: bool, across_wall):
+    """Robust Gauss-Newton fits of discs' centres (and optionally radii) to their outline points; Tukey weights.
+
+    ``ex``, ``ey``, ``w0``: discs x rays; ``cx``, ``cy``, ``r``, ``across_wall``: one per disc. ``across_wall``: a
+    point on the side where the wall shows is fitted to the nearer of the base's outline and the top face's rim.
+    Returns the centres, radii, weights and residuals, and per disc whether it had points enough to fit.
+    """
+    cx, cy, r = (np.array(v, float).reshape(-1, 1) for v in (cx, cy, r))
+    across_wall = np.reshape(across_wall, (-1, 1))
     w = w0.astype(float)
     res = np.zeros_like(ex)
+    fitted = np.ones(len(ex), bool)
+    moving = fitted.copy()
     for _ in range(8):
-        dx, dy, rr = sil.parts(cx, cy, r, ang)
-        if across_wall:
-            top = np.abs(np.hypot(ex - cx, ey - cy) - r) < np.abs(np.hypot(ex - cx - dx, ey - cy - dy) - rr)
-            dx, dy, rr = np.where(top, 0.0, dx), np.where(top, 0.0, dy), np.where(top, r, rr)
+        dx, dy, rr = sil.parts(cx, cy, r, ANGLES)
+        top = across_wall & (np.abs(np.hypot(ex - cx, ey - cy) - r) < np.abs(np.hypot(ex - cx - dx, ey - cy - dy) - rr))
+        dx, dy, rr = np.where(top, 0.0, dx), np.where(top, 0.0, dy), np.where(top, r, rr)
         vx, vy = ex - (cx + dx), ey - (cy + dy)
         dist = np.hypot(vx, vy) + 1e-9
-        scale_r = rr / r
-        res = dist - rr
-        cols = [-vx / dist, -vy / dist] + ([-scale_r] if fit_radius else [])
-        jac = np.column_stack(cols)
+        now = dist - rr
+        cols = [-vx / dist, -vy / dist] + ([-rr / r] if fit_radius else [])
+        jac = np.stack(cols, axis=-1)  # discs x rays x unknowns
         active = w > 0
-        if active.sum() < 8:
-            return None
-        sigma = max(1.4826 * float(np.median(np.abs(res[active]))), 0.25)
-        u = (res / (4.685 * sigma)).clip(-1, 1)
-        w = w0 * (np.abs(res) < 4.685 * sigma) * (1 - u**2) ** 2
-        sw = np.sqrt(w)
-        step, *_ = np.linalg.lstsq(jac * sw[:, None], -res * sw, rcond=None)
-        cx, cy = cx + step[0], cy + step[1]
+        fitted &= ~moving | (active.sum(1) >= 8)
+        moving &= fitted
+        sigma = np.maximum(1.4826 * _masked_median(np.abs(now), active), 0.25)[:, None]
+        u = (now / (4.685 * sigma)).clip(-1, 1)
+        now_w = w0 * (np.abs(now) < 4.685 * sigma) * (1 - u**2) ** 2
+        a = np.einsum("bri,br,brj->bij", jac, now_w, jac)
+        step = -np.einsum("bij,bj->bi", np.linalg.pinv(a), np.einsum("bri,br->bi", jac, now_w * now))
+        step[~moving] = 0.0
+        keep = moving[:, None]
+        res, w = np.where(keep, now, res), np.where(keep, now_w, w)
+        cx, cy = cx + step[:, :1], cy + step[:, 1:2]
         if fit_radius:
-            r = r + step[2]
-        if np.hypot(step[0], step[1]) < 0.01:
+            r = r + step[:, 2:3]
+        moving &= np.hypot(step[:, 0], step[:, 1]) >= 0.01
+        if not moving.any():
             break
-    return cx, cy, r, w, res
+    return cx[:, 0], cy[:, 0], r[:, 0], w, res, fitted
+
+
+def _masked_median(v: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """Per row, the median of ``v`` where ``mask`` holds (0 for a row with none)."""
+    k = mask.sum(1)
+    s = np.sort(np.where(mask, v, np.inf), axis=1)
+    lo, hi = np.maximum((k - 1) // 2, 0), k // 2
+    rows = np.arange(len(v))
+    return np.where(k > 0, 0.5 * (s[rows, lo] + s[rows, np.minimum(hi, v.shape[1] - 1)]), 0.0)
 
 
 def refine(image: np.ndarray, plane: Plane, sil: Silhouette, cx: float, cy: float, r: float, score: float,
            *, fit_radius: bool, across_wall: bool = False) -> FoundDisc | None:
-    """Fit the disc's outline from edges along rays, down-weighting rays that disagree (neighbours, shadows).
+    """One disc's ``refine_all``."""
+    return refine_all(image, plane, sil, [(cx, cy)], [r], [score], fit_radius=fit_radius,
+                      across_wall=[across_wall])[0]
 
-    An edge with the body's colour outside it is first taken for a printed ring, not the rim; when that fit is
-    not clean (a disc on paint of its own colour: its rim has the body's colour outside too) the fit that
+
+def refine_all(image: np.ndarray, plane: Plane, sil: Silhouette, centres, r, score, *, fit_radius: bool,
+               across_wall=False) -> list[FoundDisc | None]:
+    """Fit discs' outlines from edges along rays, down-weighting rays that disagree (neighbours, shadows).
+
+    ``centres`` are the first guesses (x, y); ``r``, ``score`` and ``across_wall`` are one per disc (or one for
+    all). An edge with the body's colour outside it is first taken for a printed ring, not the rim; when that fit
+    is not clean (a disc on paint of its own colour: its rim has the body's colour outside too) the fit that
     ignores the colour outside is tried as well, and the tighter of the two kept.
     ``across_wall`` also takes the wall's top rim for the outline where the wall shows (a wall shaded apart from
     the face has its edge there). It finds tall-walled discs seen obliquely that the base's outline alone
     misses, but it lets a fit settle half a wall away: it is only a second chance, and its calls are in doubt.
     """
-    fits = [_refine(image, plane, sil, cx, cy, r, score, fit_radius, OUTSIDE_WEIGHT, across_wall)]
-    if fits[0] is None or fits[0].fit_mm > CLEAN_FIT_MM:
-        fits.append(_refine(image, plane, sil, cx, cy, r, score, fit_radius, 0.0, across_wall))
-    return min((f for f in fits if f is not None), key=lambda f: f.fit_mm, default=None)
+    xy = np.array(centres, float).reshape(-1, 2)
+    if not len(xy):
+        return []
+    r, score, across_wall = (np.broadcast_to(np.asarray(v), len(xy)) for v in (r, score, across_wall))
+    fits = _refine(image, plane, sil, xy, r, score, fit_radius, OUTSIDE_WEIGHT, across_wall.astype(bool))
+    again = np.array([f is None or f.fit_mm > CLEAN_FIT_MM for f in fits], bool)
+    if again.any():
+        seconds = iter(_refine(image, plane, sil, xy[again], r[again], score[again], fit_radius, 0.0,
+                               across_wall[again].astype(bool)))
+        for j in np.flatnonzero(again):
+            fits[j] = min((f for f in (fits[j], next(seconds)) if f is not None), key=lambda f: f.fit_mm, default=None)
+    return fits
 
 
-def _refine(image, plane, sil, cx, cy, r, score, fit_radius, outside_weight, across_wall) -> FoundDisc | None:
-    ang = np.linspace(0, 2 * math.pi, RAYS, endpoint=False)
+def _refine(image, plane, sil, xy, r, score, fit_radius, outside_weight, across_wall) -> list[FoundDisc | None]:
+    cx, cy, r = xy[:, 0].copy(), xy[:, 1].copy(), np.array(r, float)
+    w = np.zeros((len(xy), RAYS))
+    res = np.zeros((len(xy), RAYS))
+    fitted = np.ones(len(xy), bool)
+    todo = np.arange(len(xy))
     for _ in range(3):
-        expect = sil.expected(cx, cy, r, ang)
-        _, rad, strength = ray_edges(image, plane, cx, cy, expect, outside_weight, (expect - r) * across_wall)
-        ex, ey = cx + np.cos(ang) * rad, cy + np.sin(ang) * rad
-        strong = strength > 0.3 * np.median(strength) if np.any(strength > 0) else np.ones_like(strength, bool)
-        fit = fit_centre(ex, ey, ang, sil, cx, cy, r, strong, fit_radius, across_wall)
-        if fit is None:
-            return None
-        nx, ny, r, w, res = fit
-        shift = math.hypot(nx - cx, ny - cy)
-        cx, cy = nx, ny
-        if shift < 0.05:
+        expect = sil.expected(cx[todo, None], cy[todo, None], r[todo, None], ANGLES)
+        rad, strength = ray_edges(image, plane, cx[todo], cy[todo], expect, outside_weight,
+                                  (expect - r[todo, None]) * across_wall[todo, None])
+        ex, ey = cx[todo, None] + np.cos(ANGLES) * rad, cy[todo, None] + np.sin(ANGLES) * rad
+        seen = np.any(strength > 0, axis=1, keepdims=True)
+        strong = ~seen | (strength > 0.3 * np.median(strength, axis=1, keepdims=True))
+        nx, ny, nr, nw, nres, ok = fit_centre(ex, ey, sil, cx[todo], cy[todo], r[todo], strong, fit_radius,
+                                              across_wall[todo])
+        fitted[todo[~ok]] = False
+        shift = np.hypot(nx - cx[todo], ny - cy[todo])
+        cx[todo], cy[todo], r[todo], w[todo], res[todo] = nx, ny, nr, nw, nres
+        todo = todo[ok & (shift >= 0.05)]
+        if not len(todo):
             break
-    inl = w > 0
-    rms = float(np.sqrt(np.average(res[inl] ** 2))) if inl.any() else 99.0
-    return FoundDisc(cx, cy, r, score, float(inl.mean()), rms, across_wall)
+    out = []
+    for j in range(len(xy)):
+        inl = w[j] > 0
+        rms = float(np.sqrt(np.average(res[j][inl] ** 2))) if inl.any() else 99.0
+        out.append(FoundDisc(float(cx[j]), float(cy[j]), float(r[j]), float(score[j]), float(inl.mean()), rms,
+                             bool(across_wall[j])) if fitted[j] else None)
+    return out
 
 
 @dataclass(frozen=True)
@@ -332,16 +383,16 @@ def find_discs(image: np.ndarray, top_to_image: np.ndarray, sil: Silhouette, *, 
             doubtful.append((float(d.x), float(d.y)))
     r_common = common_radius([d for d in first if not d.across_wall], disc_r)
     found: list[FoundDisc] = []
-    for d in first:
-        f = refine(image, full, sil, d.x, d.y, r_common, d.score, fit_radius=False, across_wall=d.across_wall)
+    refits = refine_all(image, full, sil, [(d.x, d.y) for d in first], r_common, [d.score for d in first],
+                        fit_radius=False, across_wall=[d.across_wall for d in first])
+    for d, f in zip(first, refits, strict=True):
         if f is None or not _plausible(f, disc_r):  # a disc all the same, only not of the common size: keep its
             f = d  # own fit (its loose outline makes its calls uncertain)
         if not _excluded(f.x, f.y, exclude) and math.hypot(f.x, f.y) <= within_mm:
             found.append(f)
-    for x, y, s in faint:
-        if _near(x, y, found, 1.5 * disc_r):
-            continue
-        f = refine(image, full, sil, x, y, r_common, s, fit_radius=False)
+    faint = [(x, y, s) for x, y, s in faint if not _near(x, y, found, 1.5 * disc_r)]
+    for f in refine_all(image, full, sil, [(x, y) for x, y, _ in faint], r_common, [s for *_, s in faint],
+                        fit_radius=False):
         if f is not None and f.support >= FAINT_SUPPORT and f.fit_mm <= FAINT_FIT_MM:
             doubtful.append((float(f.x), float(f.y)))
     return DiscSearch(tuple(found), tuple(doubtful), proposals, r_common)

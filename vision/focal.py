@@ -16,7 +16,7 @@ import numpy as np
 
 from calibration import Calibration
 from sim.board import Board
-from vision.discs import FoundDisc, refine, top_view
+from vision.discs import FoundDisc, refine_all, top_view
 
 FOCAL_SHARES = np.geomspace(0.6, 2.0, 7)  # focal lengths tried, as shares of the photo's long side
 MAX_DISCS = 12  # the best-fitting discs used (more cost time and add little)
@@ -49,11 +49,8 @@ def focal_from_discs(image: np.ndarray, cal: Calibration, board: Board, discs: S
 
 def _fit_cost(image, cal: Calibration, board: Board, feet: np.ndarray, radius: float) -> float:
     plane, sil = top_view(cal, board)
-    fits = []
-    for x, y in cal.view.lift(feet, board.disc_thickness):
-        d = refine(image, plane, sil, float(x), float(y), radius, 1.0, fit_radius=False)
-        if d is not None:
-            fits.append(d.fit_mm)
+    found = refine_all(image, plane, sil, cal.view.lift(feet, board.disc_thickness), radius, 1.0, fit_radius=False)
+    fits = [d.fit_mm for d in found if d is not None]
     if len(fits) < MIN_DISCS:
         return np.inf
     fits = np.sort(fits)
