@@ -574,3 +574,13 @@ def test_a_tall_walled_disc_whose_wall_is_shaded_is_found_across_its_wall():
     (disc,) = [t for t in truth["discs"] if math.dist(t["px"], (541, 482)) < 4]
     assert (red.team, red.points) == (disc["team"], disc["points"]) == ("red", 10)
     assert "outline read across its wall" in red.why
+
+
+def test_masked_median_is_numpys_median_of_each_rows_kept_samples():
+    from vision.robust import masked_median
+    rng = np.random.default_rng(5)
+    v = rng.normal(size=(40, 25, 3))
+    keep = rng.random((40, 25)) < rng.random((40, 1))
+    got = masked_median(v, keep)
+    for row, mask, m in zip(v, keep, got, strict=True):
+        assert np.allclose(m, np.median(row[mask], axis=0) if mask.any() else 0.0)

@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 
 from vision.rectify import Plane, lifted_homography, rectify, sample
+from vision.robust import masked_median
 
 DETECT_PX_PER_MM = 1.5  # scale of the rectified view used to propose discs
 MIN_SCORE = 0.42  # share of a perfect circle's orientation support a candidate needs
@@ -229,7 +230,7 @@ def fit_centre(ex, ey, sil: Silhouette, cx, cy, r, w0, fit_radius: bool, across_
         active = w > 0
         fitted &= ~moving | (active.sum(1) >= 8)
         moving &= fitted
-        sigma = np.maximum(1.4826 * _masked_median(np.abs(now), active), 0.25)[:, None]
+        sigma = np.maximum(1.4826 * masked_median(np.abs(now), active), 0.25)[:, None]
         u = (now / (4.685 * sigma)).clip(-1, 1)
         now_w = w0 * (np.abs(now) < 4.685 * sigma) * (1 - u**2) ** 2
         a = np.einsum("bri,br,brj->bij", jac, now_w, jac)
@@ -244,15 +245,6 @@ def fit_centre(ex, ey, sil: Silhouette, cx, cy, r, w0, fit_radius: bool, across_
         if not moving.any():
             break
     return cx[:, 0], cy[:, 0], r[:, 0], w, res, fitted
-
-
-def _masked_median(v: np.ndarray, mask: np.ndarray) -> np.ndarray:
-    """Per row, the median of ``v`` where ``mask`` holds (0 for a row with none)."""
-    k = mask.sum(1)
-    s = np.sort(np.where(mask, v, np.inf), axis=1)
-    lo, hi = np.maximum((k - 1) // 2, 0), k // 2
-    rows = np.arange(len(v))
-    return np.where(k > 0, 0.5 * (s[rows, lo] + s[rows, np.minimum(hi, v.shape[1] - 1)]), 0.0)
 
 
 def refine(image: np.ndarray, plane: Plane, sil: Silhouette, cx: float, cy: float, r: float, score: float,

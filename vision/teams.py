@@ -16,6 +16,7 @@ import cv2
 import numpy as np
 
 from vision.rectify import Plane, disc_grid, sample
+from vision.robust import masked_median
 
 # Plain colour words for naming a learnt team (sRGB).
 PALETTE: dict[str, tuple[int, int, int]] = {
@@ -138,7 +139,7 @@ def _light(image, top: Plane, centres: np.ndarray, k: int, beside: np.ndarray, r
     here, everywhere = clear[0], clear
     if here.sum() < MIN_BESIDE or everywhere.sum() < 4 * MIN_BESIDE:
         return 0.0, 1.0
-    rings = np.array([np.median(col[k][clear[k]], axis=0) for k in range(len(turns)) if clear[k].sum() >= MIN_BESIDE])
+    rings = masked_median(col, clear)[clear.sum(1) >= MIN_BESIDE]
     local = rings[0]  # turn 0 is the disc's own spot (clear enough, or it returned above)
     usual = _paint(rings) if len(rings) >= 4 else np.median(col[everywhere], axis=0)
     veil = _veil(local, usual)
