@@ -31,6 +31,7 @@ from sim.board import TOURNAMENT, Board, board_named
 
 LOOK_SIZE = 1024  # long side of the copy searched for the board
 MEASURE_SIZE = 2048  # long side of the copy the lines are measured on
+SNAP = 0.1  # a copy may be this share off its size, to be a whole-number reduction (``_resized``)
 MIN_SCORE = 0.25  # ring-pattern score below which nothing counts as a board
 MIN_RING_SUPPORT = 0.35  # fraction of each line's samples that must find it
 MAX_RESIDUAL_MM = 3.0
@@ -57,10 +58,16 @@ def _profile(profile: Board | str) -> Board:
 
 
 def _resized(image: np.ndarray, long_side: int) -> tuple[np.ndarray, float]:
+    """A copy with a long side of about ``long_side`` (never enlarged), and its scale. A whole-number reduction
+    is taken when one lands within SNAP of that size: the area filter then averages whole blocks, about ten
+    times faster than at any other scale (a 12 MP photo halved: 0.01 s, not 0.09 s)."""
     h, w = image.shape[:2]
     f = min(1.0, long_side / max(h, w))
     if f == 1.0:
         return image, 1.0
+    k = round(1 / f)
+    if k >= 2 and abs(max(h, w) / k / long_side - 1) <= SNAP:
+        f = 1 / k
     return cv2.resize(image, (round(w * f), round(h * f)), interpolation=cv2.INTER_AREA), f
 
 

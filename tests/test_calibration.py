@@ -217,3 +217,16 @@ def test_view_lifts_a_disc_top_toward_the_camera():
     assert np.allclose(back, cal.to_board(cv2.perspectiveTransform(foot[None], true_b2i)[0]), atol=1e-6)
     assert cal.view.camera_mm[2] > 100
     assert math.isfinite(cal.view.tilt_deg)
+
+
+@pytest.mark.parametrize("size, want", [((4000, 3000), (2000, 1500)), ((4032, 3024), (2016, 1512)),
+                                        ((3292, 3292), (2048, 2048)), ((1600, 1200), (1600, 1200))])
+def test_measure_copy_is_a_whole_number_reduction_when_one_is_near(size, want):
+    from calibration.find import MEASURE_SIZE, _resized
+    img = np.zeros(size[::-1] + (3,), np.uint8)
+    img[::2] = 200  # stripes a whole-number area filter keeps as an even grey
+    out, f = _resized(img, MEASURE_SIZE)
+    assert out.shape[1::-1] == want
+    assert f == pytest.approx(want[0] / size[0], abs=1e-3)
+    if f == 0.5:
+        assert np.all(out == 100)
