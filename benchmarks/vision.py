@@ -269,20 +269,28 @@ def real() -> list[dict]:
     return out
 
 
-def speed_12mp(count: int, seed: int) -> dict:
-    """CPU seconds (one thread) to score a 4000x3000 photo: synthetic photos rendered at 12 megapixels."""
+def speed_12mp(count: int, seed: int, runs: int = 3) -> dict:
+    """CPU seconds (one thread) to score a 4000x3000 photo: synthetic photos rendered at 12 megapixels. Each is
+    scored ``runs`` times and the least taken: a shared machine's other work only adds (the same code measured
+    1.17 to 1.58 s p50 run to run here)."""
     cv2.setNumThreads(1)
     secs = []
     for k in range(count):
         rng = np.random.default_rng([seed, 10_000 + k])
         img, t = render(random_scene(rng), random_style(rng), rng, size=(4000, 3000), supersample=1)
-        t0 = time.process_time()
-        try:
-            score_photo(img, teams={n: tuple(c) for n, c in t["team_colours"].items()})
-        except NoBoardError:
-            continue
-        secs.append(time.process_time() - t0)
-    return {"photos": count, "cpu_seconds_p50": float(np.median(secs)), "cpu_seconds_max": float(np.max(secs))}
+        teams = {n: tuple(c) for n, c in t["team_colours"].items()}
+        times = []
+        for _ in range(runs):
+            t0 = time.process_time()
+            try:
+                score_photo(img, teams=teams)
+            except NoBoardError:
+                break
+            times.append(time.process_time() - t0)
+        if times:
+            secs.append(min(times))
+    return {"photos": count, "scored": len(secs), "runs_each": runs, "cpu_seconds_p50": float(np.median(secs)),
+            "cpu_seconds_max": float(np.max(secs))}
 
 
 def _one_pair(args) -> dict:
@@ -326,7 +334,7 @@ def main() -> None:
     ap.add_argument("--truth-calibration", action="store_true",
                     help="score synthetic photos with the lens undone and the true homography (vision's own errors)")
     a = ap.parse_args()
-    n_photos, n_pairs, n_big = (40, 20, 2) if a.quick else (a.count, a.pairs, 5)
+    n_photos, n_pairs, n_big = (40, 20, 2) if a.quick else (a.count, a.pairs, 10)
     a.misses.parent.mkdir(parents=True, exist_ok=True)
     want = set(a.sections.split(","))
     syn, misses, errors, photos = ({}, [], [], [])

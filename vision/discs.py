@@ -355,19 +355,21 @@ def find_discs(image: np.ndarray, top_to_image: np.ndarray, sil: Silhouette, *, 
     proposals = proposals or propose(image, top_to_image, disc_r, within_mm)
     disc_r = proposals.disc_r
     full = Plane(top_to_image, 1.0, within_mm)
+    spots = [(x, y, s) for x, y, s in proposals.spots
+             if math.hypot(x, y) <= within_mm + 2 and not _excluded(x, y, exclude)]
+    clear = [(x, y, s) for x, y, s in spots if s >= MIN_SCORE]
+    # Every clear spot is fitted at once (a batch costs little more than one fit), then taken strongest first.
+    fits = refine_all(image, full, sil, [(x, y) for x, y, _ in clear], disc_r, [s for *_, s in clear], fit_radius=True)
+    wall = [j for j, ((x, y, _), d) in enumerate(zip(clear, fits, strict=True))
+            if (d is None or not _plausible(d, disc_r)) and sil.wall_mm(x, y, disc_r) > WALL_MM]
+    walls = refine_all(image, full, sil, [clear[j][:2] for j in wall], disc_r, [clear[j][2] for j in wall],
+                       fit_radius=True, across_wall=True)
+    for j, d in zip(wall, walls, strict=True):
+        fits[j] = d or fits[j]
     first: list[FoundDisc] = []
-    faint: list[tuple[float, float, float]] = []
     doubtful: list[tuple[float, float]] = []
-    for x, y, s in proposals.spots:
-        if math.hypot(x, y) > within_mm + 2 or _near(x, y, first, 1.5 * disc_r) or _excluded(x, y, exclude):
-            continue
-        if s < MIN_SCORE:
-            faint.append((x, y, s))
-            continue
-        d = refine(image, full, sil, x, y, disc_r, s, fit_radius=True)
-        if (d is None or not _plausible(d, disc_r)) and sil.wall_mm(x, y, disc_r) > WALL_MM:
-            d = refine(image, full, sil, x, y, disc_r, s, fit_radius=True, across_wall=True) or d
-        if d is None or _near(d.x, d.y, first, 1.6 * disc_r):
+    for (x, y, _), d in zip(clear, fits, strict=True):
+        if _near(x, y, first, 1.5 * disc_r) or d is None or _near(d.x, d.y, first, 1.6 * disc_r):
             continue
         if _plausible(d, disc_r):
             first.append(d)
@@ -382,7 +384,8 @@ def find_discs(image: np.ndarray, top_to_image: np.ndarray, sil: Silhouette, *, 
             f = d  # own fit (its loose outline makes its calls uncertain)
         if not _excluded(f.x, f.y, exclude) and math.hypot(f.x, f.y) <= within_mm:
             found.append(f)
-    faint = [(x, y, s) for x, y, s in faint if not _near(x, y, found, 1.5 * disc_r)]
+    faint = [(x, y, s) for x, y, s in spots
+             if s < MIN_SCORE and not _near(x, y, first, 1.5 * disc_r) and not _near(x, y, found, 1.5 * disc_r)]
     for f in refine_all(image, full, sil, [(x, y) for x, y, _ in faint], r_common, [s for *_, s in faint],
                         fit_radius=False):
         if f is not None and f.support >= FAINT_SUPPORT and f.fit_mm <= FAINT_FIT_MM:
