@@ -38,11 +38,19 @@ def focal_from_discs(image: np.ndarray, cal: Calibration, board: Board, discs: S
         return None
     feet = cal.view.drop([(d.x, d.y) for d in best], board.disc_thickness)  # where each stands: same for every focal
     grid = max(cal.image_size) * FOCAL_SHARES
-    cost = [_fit_cost(image, replace(cal, focal_px=float(f)), board, feet, radius) for f in grid]
-    i = int(np.argmin(cost))
+    cost: dict[int, float] = {}
+
+    def at(j: int) -> float:
+        if j not in cost:
+            cost[j] = _fit_cost(image, replace(cal, focal_px=float(grid[j])), board, feet, radius)
+        return cost[j]
+
+    i = len(grid) // 2  # walk downhill from the middle: the fit has one valley, and each try costs a dozen refits
+    while 0 < i < len(grid) - 1 and (step := min((0, -1, 1), key=lambda s: at(i + s))):
+        i += step
     if not 0 < i < len(grid) - 1 or cost[i] > CLEAN_FIT_MM:
         return None
-    a, b, c = cost[i - 1], cost[i], cost[i + 1]  # the parabola's vertex through the three, in log focal length
+    a, b, c = at(i - 1), cost[i], at(i + 1)  # the parabola's vertex through the three, in log focal length
     den = a - 2 * b + c
     return float(grid[i] * (grid[1] / grid[0]) ** (0.5 * (a - c) / den if den > 0 else 0.0))
 
