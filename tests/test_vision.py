@@ -584,3 +584,14 @@ def test_masked_median_is_numpys_median_of_each_rows_kept_samples():
     got = masked_median(v, keep)
     for row, mask, m in zip(v, keep, got, strict=True):
         assert np.allclose(m, np.median(row[mask], axis=0) if mask.any() else 0.0)
+
+
+def test_circle_scores_from_one_spectrum_equal_filtering_with_each_template():
+    from vision.discs import circle_kernels, circle_scores
+    rng = np.random.default_rng(8)
+    z = (rng.normal(size=(180, 131)) + 1j * rng.normal(size=(180, 131))).astype(np.complex64)
+    radii = (9.5, 14.0)
+    for r, got in zip(radii, circle_scores(z, radii), strict=True):
+        kr, ki = circle_kernels(r)
+        want = cv2.filter2D(z.real.copy(), -1, kr) + cv2.filter2D(z.imag.copy(), -1, ki)  # mirrored border too
+        assert got.shape == want.shape and np.abs(got - want).max() < 1e-5
