@@ -132,9 +132,8 @@ def _light(image, top: Plane, centres: np.ndarray, k: int, beside: np.ndarray, r
     cos, sin = np.cos(turns)[:, None], np.sin(turns)[:, None]
     px, py = x + beside[:, 0], y + beside[:, 1]
     pts = np.stack([cos * px - sin * py, sin * px + cos * py], -1)  # the beside pattern turned about the hole
-    clear = np.hypot(pts[..., 0], pts[..., 1]) <= surface_r - 1
-    for ox, oy in centres:  # other discs are not the board
-        clear &= np.hypot(pts[..., 0] - ox, pts[..., 1] - oy) > r + 1
+    others = np.hypot(pts[..., None, 0] - centres[:, 0], pts[..., None, 1] - centres[:, 1])  # discs are not board
+    clear = (np.hypot(pts[..., 0], pts[..., 1]) <= surface_r - 1) & (others > r + 1).all(axis=-1)
     col = _sample_bgr(image, top, np.zeros((1, 2)), pts.reshape(-1, 2))[0].reshape(pts.shape[:2] + (3,))
     here, everywhere = clear[0], clear
     if here.sum() < MIN_BESIDE or everywhere.sum() < 4 * MIN_BESIDE:
