@@ -595,3 +595,12 @@ def test_circle_scores_from_one_spectrum_equal_filtering_with_each_template():
         kr, ki = circle_kernels(r)
         want = cv2.filter2D(z.real.copy(), -1, kr) + cv2.filter2D(z.imag.copy(), -1, ki)  # mirrored border too
         assert got.shape == want.shape and np.abs(got - want).max() < 1e-5
+
+
+def test_black_discs_seen_only_by_the_rings_on_their_faces_make_the_photo_uncertain():
+    # Plain photo 212 of seed 31: five black discs on black paint, seen obliquely. Their rims hardly show, every
+    # fit settled on the ring printed on the face (a clean circle two thirds of a disc's size) and was dropped:
+    # 40 scored as 5, flagged only because another disc's outline was read across its wall.
+    score, truth = _benchmark_photo(212, seed=31)
+    assert score.totals == truth["totals"] or (any("not counted" in n for n in score.notes)
+                                               and len(score.doubtful) >= 4)

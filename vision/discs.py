@@ -24,6 +24,7 @@ MIN_SCORE = 0.42  # share of a perfect circle's orientation support a candidate 
 FAINT_SCORE = 0.35  # a fainter circle is still checked: if it fits a disc's outline, a disc may be missed
 FAINT_SUPPORT, FAINT_FIT_MM = 0.9, 1.0  # ... fits a disc's outline: nearly every ray agrees, rms under 1 mm
 DOUBT_SUPPORT, DOUBT_FIT_MM = 0.8, 2.5  # a clear circle rejected for a loose fit this good may still be a disc
+FACE_RING = (0.5, 0.8)  # radii (shares of a disc's) between a peg's and a disc's rim: see ``_face_ring``
 RAYS = 64
 ANGLES = np.linspace(0, 2 * math.pi, RAYS, endpoint=False)  # the rays' directions, shared by every disc
 RAY_REACH_MM = 4.5  # how far either side of the expected outline a ray looks
@@ -147,12 +148,12 @@ def ray_edges(image: np.ndarray, plane: Plane, cx: np.ndarray, cy: np.ndarray, e
     n = len(steps)
     cos, sin = np.cos(ANGLES)[:, None], np.sin(ANGLES)[:, None]
     rad = expect[:, :, None] + steps  # discs x rays x steps
-    px = plane.to_image(np.stack([(cx + cos * rad).ravel(), (cy + sin * rad).ravel()], 1))
+    px = plane.to_image(np.stack([cx + cos * rad, cy + sin * rad], -1).reshape(len(expect), -1, 2))
     lab = _lab(sample(image, px.reshape(-1, n, 2)))  # one row per ray
     lab = cv2.GaussianBlur(lab, (0, 0), sigmaX=1.0, sigmaY=0.01).reshape(rad.shape + (3,))  # along each ray only
     face = FACE_AT * np.median(expect, axis=1).reshape(-1, 1, 1)
-    face_lab = _lab(sample(image, plane.to_image(np.stack([(cx + cos * face).ravel(), (cy + sin * face).ravel()],
-                                                          1)).reshape(len(expect), RAYS, 2)))
+    face_px = plane.to_image(np.stack([cx + cos * face, cy + sin * face], -1).reshape(len(expect), -1, 2))
+    face_lab = _lab(sample(image, face_px.reshape(len(expect), RAYS, 2)))
     body = np.median(np.concatenate([face_lab, lab[:, :, int(round(RAY_REACH_MM / RAY_STEP_MM))]], axis=1), axis=1)
     body = body[:, None, None]
     d = np.linalg.norm(lab[:, :, inner + 1 : n - outer] - lab[:, :, inner - 1 : n - outer - 2], axis=-1)
@@ -180,7 +181,7 @@ def _lab(bgr: np.ndarray) -> np.ndarray:
 
 def _body_like(lab: np.ndarray, body: np.ndarray) -> np.ndarray:
     """How much like the disc's body colour each Lab sample is: 1 for the body's colour, falling off over BODY_DE."""
-    return np.exp(-0.5 * (np.linalg.norm(lab - body, axis=-1) / BODY_DE) ** 2)
+    return np.exp(np.sum((lab - body) ** 2, axis=-1) * (-0.5 / BODY_DE**2))
 
 
 @dataclass(frozen=True)
@@ -192,8 +193,8 @@ class Silhouette:
     disc's wall shows, and the outline is the base circle there.
     """
 
-    camera_xy: tuple[float, float]
-    k: float
+    camera_xy: tuple[float, float]  # or, for discs each seen by its own camera, two columns (B x 1) and
+    k: float  # a column of k
 
     def parts(self, cx: float, cy: float, r: float, ang: np.ndarray):
         """Per ray: centre offset (dx, dy) and radius of the circle that forms the outline, and its radius."""
@@ -220,6 +221,24 @@ def top_view(calibration, board) -> tuple[Plane, Silhouette]:
     view = calibration.view
     top = Plane(lifted_homography(calibration, board.disc_thickness), 1.0, board.surface_r)
     return top, Silhouette(tuple(view.camera_mm[:2]), board.disc_thickness / view.camera_mm[2])
+
+
+def stacked_views(views: list[tuple[Plane, Silhouette]], each: int) -> tuple[Plane, Silhouette]:
+    """One plane and outline model per disc for ``each`` discs seen by each of several cameras (``top_view``s),
+    so that ``refine_all`` fits them all at once: the views' discs in order, ``each`` per view."""
+    planes, sils = zip(*views, strict=True)
+    m = np.repeat(np.stack([p.board_to_image for p in planes]), each, axis=0)
+    cam = np.repeat(np.array([s.camera_xy for s in sils], float), each, axis=0)
+    k = np.repeat(np.array([s.k for s in sils], float), each)[:, None]
+    return Plane(m, planes[0].px_per_mm, planes[0].radius_mm), Silhouette((cam[:, :1], cam[:, 1:]), k)
+
+
+def _take(plane: Plane, sil: Silhouette, idx: np.ndarray) -> tuple[Plane, Silhouette]:
+    """The views of discs ``idx``: the same shared view, or those discs' own (``stacked_views``)."""
+    if plane.board_to_image.ndim == 2:
+        return plane, sil
+    return (Plane(plane.board_to_image[idx], plane.px_per_mm, plane.radius_mm),
+            Silhouette((sil.camera_xy[0][idx], sil.camera_xy[1][idx]), sil.k[idx]))
 
 
 def fit_centre(ex, ey, sil: Silhouette, cx, cy, r, w0, fit_radius: bool, across_wall):
@@ -290,8 +309,8 @@ def refine_all(image: np.ndarray, plane: Plane, sil: Silhouette, centres, r, sco
     fits = _refine(image, plane, sil, xy, r, score, fit_radius, OUTSIDE_WEIGHT, across_wall.astype(bool))
     again = np.array([f is None or f.fit_mm > CLEAN_FIT_MM for f in fits], bool)
     if again.any():
-        seconds = iter(_refine(image, plane, sil, xy[again], r[again], score[again], fit_radius, 0.0,
-                               across_wall[again].astype(bool)))
+        seconds = iter(_refine(image, *_take(plane, sil, again), xy[again], r[again], score[again], fit_radius,
+                               0.0, across_wall[again].astype(bool)))
         for j in np.flatnonzero(again):
             fits[j] = min((f for f in (fits[j], next(seconds)) if f is not None), key=lambda f: f.fit_mm, default=None)
     return fits
@@ -304,13 +323,14 @@ def _refine(image, plane, sil, xy, r, score, fit_radius, outside_weight, across_
     fitted = np.ones(len(xy), bool)
     todo = np.arange(len(xy))
     for _ in range(3):
-        expect = sil.expected(cx[todo, None], cy[todo, None], r[todo, None], ANGLES)
-        rad, strength = ray_edges(image, plane, cx[todo], cy[todo], expect, outside_weight,
+        plane_t, sil_t = _take(plane, sil, todo)
+        expect = sil_t.expected(cx[todo, None], cy[todo, None], r[todo, None], ANGLES)
+        rad, strength = ray_edges(image, plane_t, cx[todo], cy[todo], expect, outside_weight,
                                   (expect - r[todo, None]) * across_wall[todo, None])
         ex, ey = cx[todo, None] + np.cos(ANGLES) * rad, cy[todo, None] + np.sin(ANGLES) * rad
         seen = np.any(strength > 0, axis=1, keepdims=True)
         strong = ~seen | (strength > 0.3 * np.median(strength, axis=1, keepdims=True))
-        nx, ny, nr, nw, nres, ok = fit_centre(ex, ey, sil, cx[todo], cy[todo], r[todo], strong, fit_radius,
+        nx, ny, nr, nw, nres, ok = fit_centre(ex, ey, sil_t, cx[todo], cy[todo], r[todo], strong, fit_radius,
                                               across_wall[todo])
         fitted[todo[~ok]] = False
         shift = np.hypot(nx - cx[todo], ny - cy[todo])
@@ -381,16 +401,18 @@ def find_discs(image: np.ndarray, top_to_image: np.ndarray, sil: Silhouette, *, 
             if (d is None or not _plausible(d, disc_r)) and sil.wall_mm(x, y, disc_r) > WALL_MM]
     walls = refine_all(image, full, sil, [clear[j][:2] for j in wall], disc_r, [clear[j][2] for j in wall],
                        fit_radius=True, across_wall=True)
+    rims = list(fits)  # before the wall's second chance
     for j, d in zip(wall, walls, strict=True):
         fits[j] = d or fits[j]
     first: list[FoundDisc] = []
     doubtful: list[tuple[float, float]] = []
-    for (x, y, _), d in zip(clear, fits, strict=True):
+    for (x, y, _), d, rim in zip(clear, fits, rims, strict=True):
         if _near(x, y, first, 1.5 * disc_r) or d is None or _near(d.x, d.y, first, 1.6 * disc_r):
             continue
         if _plausible(d, disc_r):
             first.append(d)
-        elif d.support >= DOUBT_SUPPORT and d.fit_mm <= DOUBT_FIT_MM and abs(d.r / disc_r - 1) <= 0.25:
+        elif (d.support >= DOUBT_SUPPORT and d.fit_mm <= DOUBT_FIT_MM and abs(d.r / disc_r - 1) <= 0.25) or (
+                rim is not None and _face_ring(rim, disc_r)):
             doubtful.append((float(d.x), float(d.y)))
     r_common = common_radius([d for d in first if not d.across_wall], disc_r)
     found: list[FoundDisc] = []
@@ -445,6 +467,12 @@ def _excluded(x: float, y: float, exclude: tuple[float, float, float] | None) ->
 
 def _near(x: float, y: float, discs: list[FoundDisc], dist: float) -> bool:
     return any(math.hypot(x - d.x, y - d.y) < dist for d in discs)
+
+
+def _face_ring(d: FoundDisc, disc_r: float) -> bool:
+    """A clean circle smaller than a disc and larger than a peg, fitted where a disc-sized circle was clear: a
+    ring on a disc's face whose rim did not show (a black disc on black paint), so a disc may be missed."""
+    return d.fit_mm <= CLEAN_FIT_MM and FACE_RING[0] * disc_r <= d.r <= FACE_RING[1] * disc_r
 
 
 def _plausible(d: FoundDisc, disc_r: float) -> bool:

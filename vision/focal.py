@@ -16,7 +16,7 @@ import numpy as np
 
 from calibration import Calibration
 from sim.board import Board
-from vision.discs import FoundDisc, refine_all, top_view
+from vision.discs import FoundDisc, refine_all, stacked_views, top_view
 
 FOCAL_SHARES = np.geomspace(0.6, 2.0, 7)  # focal lengths tried, as shares of the photo's long side
 MAX_DISCS = 12  # the best-fitting discs used (more cost time and add little)
@@ -38,26 +38,21 @@ def focal_from_discs(image: np.ndarray, cal: Calibration, board: Board, discs: S
         return None
     feet = cal.view.drop([(d.x, d.y) for d in best], board.disc_thickness)  # where each stands: same for every focal
     grid = max(cal.image_size) * FOCAL_SHARES
-    cost: dict[int, float] = {}
-
-    def at(j: int) -> float:
-        if j not in cost:
-            cost[j] = _fit_cost(image, replace(cal, focal_px=float(grid[j])), board, feet, radius)
-        return cost[j]
-
-    i = len(grid) // 2  # walk downhill from the middle: the fit has one valley, and each try costs a dozen refits
-    while 0 < i < len(grid) - 1 and (step := min((0, -1, 1), key=lambda s: at(i + s))):
-        i += step
+    cams = [replace(cal, focal_px=float(f)) for f in grid]
+    plane, sil = stacked_views([top_view(c, board) for c in cams], len(feet))  # every focal's fits in one batch
+    found = refine_all(image, plane, sil, np.concatenate([c.view.lift(feet, board.disc_thickness) for c in cams]),
+                       radius, 1.0, fit_radius=False)
+    cost = [_fit_cost(found[j : j + len(feet)]) for j in range(0, len(found), len(feet))]
+    i = int(np.argmin(cost))
     if not 0 < i < len(grid) - 1 or cost[i] > CLEAN_FIT_MM:
         return None
-    a, b, c = at(i - 1), cost[i], at(i + 1)  # the parabola's vertex through the three, in log focal length
+    a, b, c = cost[i - 1], cost[i], cost[i + 1]  # the parabola's vertex through the three, in log focal length
     den = a - 2 * b + c
     return float(grid[i] * (grid[1] / grid[0]) ** (0.5 * (a - c) / den if den > 0 else 0.0))
 
 
-def _fit_cost(image, cal: Calibration, board: Board, feet: np.ndarray, radius: float) -> float:
-    plane, sil = top_view(cal, board)
-    found = refine_all(image, plane, sil, cal.view.lift(feet, board.disc_thickness), radius, 1.0, fit_radius=False)
+def _fit_cost(found: Sequence[FoundDisc | None]) -> float:
+    """How badly one focal length's predicted outlines fit: the mean rms of its better-fitting discs."""
     fits = [d.fit_mm for d in found if d is not None]
     if len(fits) < MIN_DISCS:
         return np.inf

@@ -26,6 +26,12 @@ def lifted_homography(calibration, height_mm: float) -> np.ndarray:
 
 
 def _apply(h: np.ndarray, pts) -> np.ndarray:
+    """Points (N, 2) through the homography ``h``; or, for a stack of them (B, 3, 3), points (B, M, 2) each
+    through its own."""
+    if h.ndim == 3:
+        p = np.asarray(pts, dtype=float).reshape(len(h), -1, 2)
+        q = np.einsum("bij,bmj->bmi", h, np.concatenate([p, np.ones(p.shape[:2] + (1,))], axis=2))
+        return q[..., :2] / q[..., 2:3]
     p = np.asarray(pts, dtype=float).reshape(-1, 2)
     q = np.hstack([p, np.ones((len(p), 1))]) @ h.T
     return q[:, :2] / q[:, 2:3]
