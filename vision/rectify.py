@@ -30,7 +30,7 @@ def _apply(h: np.ndarray, pts) -> np.ndarray:
     through its own."""
     if h.ndim == 3:
         p = np.asarray(pts, dtype=float).reshape(len(h), -1, 2)
-        q = np.einsum("bij,bmj->bmi", h, np.concatenate([p, np.ones(p.shape[:2] + (1,))], axis=2))
+        q = np.concatenate([p, np.ones(p.shape[:2] + (1,))], axis=2) @ np.swapaxes(h, 1, 2)
         return q[..., :2] / q[..., 2:3]
     p = np.asarray(pts, dtype=float).reshape(-1, 2)
     q = np.hstack([p, np.ones((len(p), 1))]) @ h.T
