@@ -19,7 +19,17 @@ from sim.rules import MatchFormat
 from vision.discs import DiscSearch, FoundDisc, Proposals, Silhouette, find_discs, top_view
 from vision.focal import focal_from_discs
 from vision.rectify import Plane, lifted_homography
-from vision.teams import TeamSplit, clipped_team, face_colours, hex_colour, lights, rgb_to_lab, split_teams, washed_out
+from vision.teams import (
+    TeamSplit,
+    clipped_team,
+    face_colours,
+    hex_colour,
+    lights,
+    rgb_to_lab,
+    shade_distance,
+    split_teams,
+    washed_out,
+)
 
 # A call is sure when the disc's edge is further from the line than K_SIGMA (LINE_FLOOR_MM + sigma). On the
 # benchmark's 300 hard synthetic photos |radial error| p99 is 0.7 mm even where sigma < 0.25 mm (a floor the fit's
@@ -225,7 +235,8 @@ def hole_call(hole_lab: np.ndarray, team_labs: list[np.ndarray | None],
     unless it matches that team's discs as closely as they match each other (HOLE_TWIN_DE): a 20, still in doubt.
     That is judged on the teams' given paint colours (``paints``, CIELAB) when known: a glare veil or a bright
     exposure lifts a black team's measured colour, not its paint. Nor is a hole far greyer than a coloured
-    team's discs one of them, however near in delta-E (see HUE_KEPT).
+    team's discs one of them, however near in delta-E (see HUE_KEPT). A hole read as empty is in doubt when it
+    looks like a team's disc in shade (``_shaded_disc``).
     """
     dist = [np.inf if lab is None else float(np.linalg.norm(hole_lab - lab)) for lab in team_labs]
     k = int(np.argmin(dist))
@@ -235,7 +246,15 @@ def hole_call(hole_lab: np.ndarray, team_labs: list[np.ndarray | None],
         return (k if dist[k] <= HOLE_TWIN_DE else None), dist[k] <= 2 * HOLE_SAME_DE
     if dist[k] <= HOLE_SAME_DE and not _lost_hue(hole_lab, team_labs[k]):
         return k, _floor_like(hole_lab)  # like the team's discs; but if it also looks like a bare floor, it may be one
-    return None, dist[k] <= 1.5 * HOLE_SAME_DE
+    return None, dist[k] <= 1.5 * HOLE_SAME_DE or _shaded_disc(hole_lab, team_labs)
+
+
+def _shaded_disc(hole_lab: np.ndarray, team_labs: list[np.ndarray | None]) -> bool:
+    """Could the hole be a team's disc in the shade of the hole's wall? Sunk discs of 20s read as empty with no
+    doubt were lit at 0.3-0.45 of their team's light (hard renders, seeds 31 and 4242); an empty floor of the
+    same hue (a red felt floor under a red team) looks just the same, so neither can be told from the other."""
+    return any(lab is not None and shade_distance(hole_lab, lab) <= HOLE_SAME_DE and not _lost_hue(hole_lab, lab)
+               for lab in team_labs)
 
 
 def _lost_hue(lab: np.ndarray, team: np.ndarray) -> bool:

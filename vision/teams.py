@@ -335,9 +335,21 @@ def _names_for(centres: np.ndarray, given) -> tuple[tuple[str, str], tuple]:
 
 
 def _lab_to_rgb(lab) -> tuple[int, int, int]:
+    return tuple(int(round(float(v))) for v in lab_to_rgb(lab))
+
+
+def lab_to_rgb(lab) -> np.ndarray:
+    """sRGB (0..255 floats, clipped) of one CIELAB colour."""
     a = np.asarray(lab, dtype=np.float32).reshape(1, 1, 3)
-    rgb = cv2.cvtColor(a, cv2.COLOR_Lab2RGB).reshape(3)
-    return tuple(int(round(float(np.clip(v, 0, 1)) * 255)) for v in rgb)
+    return np.clip(cv2.cvtColor(a, cv2.COLOR_Lab2RGB).reshape(3), 0, 1) * 255.0
+
+
+def shade_distance(lab, ref) -> float:
+    """Delta-E from ``lab`` to the colour ``ref`` (both CIELAB) takes in shade: its pixel values times the gain in
+    [MIN_GAIN, 1] that fits best (the same model of shade ``face_colours`` divides out)."""
+    seen, dim = lab_to_rgb(lab), lab_to_rgb(ref)
+    gain = float(np.clip(seen @ dim / max(float(dim @ dim), 1e-6), MIN_GAIN, 1.0))
+    return float(np.linalg.norm(np.asarray(lab, float) - rgb_to_lab(gain * dim)[0]))
 
 
 def hex_colour(rgb) -> str:
