@@ -128,7 +128,7 @@ def edge_ellipses(gray: np.ndarray, limit: int = 14) -> list[tuple]:
     size = max(h, w)
     edges = cv2.Canny(cv2.GaussianBlur(gray, (0, 0), 1.0), 30, 90)
     ys, xs = np.nonzero(edges)
-    pool = np.column_stack([xs, ys]).astype(float)[:: max(1, len(xs) // 20000)]
+    pool = np.column_stack([xs, ys, np.ones(len(xs))]).astype(float)[:: max(1, len(xs) // 20000)]  # homogeneous
     contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
     min_len = max(15, int(0.03 * size))
     contours = sorted((c for c in contours if len(c) >= min_len), key=len, reverse=True)[:150]
@@ -142,11 +142,11 @@ def edge_ellipses(gray: np.ndarray, limit: int = 14) -> list[tuple]:
                 ell = None
                 break
             near = np.abs(sampson(ellipse_conic(*ell), pool)) < tol
-            ell = fit_ellipse(pool[near])
+            ell = fit_ellipse(pool[near, :2])
         if ell is None or not _plausible(ell, w, h):
             continue
         near = np.abs(sampson(ellipse_conic(*ell), pool)) < 1.5
-        cover = _coverage(ell, pool[near])
+        cover = _coverage(ell, pool[near, :2])
         if cover >= 0.35:
             found.append((cover * math.sqrt(ell[2] * ell[3]), ell))
     found.sort(key=lambda t: -t[0])
@@ -206,12 +206,12 @@ def ring_presence(gray: np.ndarray, to_image: np.ndarray, rho_max: float = 4.0, 
     n_rho = int(min(1200, max(200, rho_max * px_per_unit)))
     rho = np.linspace(0, rho_max, n_rho, dtype=np.float32)
     ray = (unit @ to_image[:, :2].T).astype(np.float32)  # a point at radius rho maps to rho * ray + origin
-    hom = ray[:, None, :] * rho[None, :, None] + to_image[:, 2].astype(np.float32)
-    w = hom[..., 2]
+    origin = to_image[:, 2].astype(np.float32)
+    w = ray[:, 2:] * rho + origin[2]  # each coordinate on its own: a directions x radii x 3 array cost 5 times more
     ahead = w > 1e-6 * abs(float(to_image[2, 2]))
     w = np.where(ahead, w, 1.0)
-    mx = np.where(ahead, hom[..., 0] / w, -1e5)
-    my = np.where(ahead, hom[..., 1] / w, -1e5)
+    mx = np.where(ahead, (ray[:, :1] * rho + origin[0]) / w, -1e5)
+    my = np.where(ahead, (ray[:, 1:2] * rho + origin[1]) / w, -1e5)
     g = cv2.remap(gray, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=np.nan)
     step = rho_max * px_per_unit / n_rho  # pixels per radial sample (near the candidate ring)
     k = max(3, int(round(4 / step)) | 1)

@@ -51,8 +51,8 @@ def fit_ellipse(points: np.ndarray) -> tuple[float, float, float, float, float] 
 
 
 def sampson(conic: np.ndarray, points: np.ndarray) -> np.ndarray:
-    """First-order geometric distance (pixels) of points from a conic."""
-    p = np.hstack([points, np.ones((len(points), 1))])
+    """First-order geometric distance (pixels) of points (N x 2, or homogeneous N x 3 with w = 1) from a conic."""
+    p = points if points.shape[1] == 3 else np.hstack([points, np.ones((len(points), 1))])
     cp = p @ conic
     num = np.einsum("ij,ij->i", cp, p)
     grad = 2 * np.hypot(cp[:, 0], cp[:, 1])
