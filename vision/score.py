@@ -55,11 +55,6 @@ HOLE_SAME_DE = 14.0  # a sunk disc's top looks like its team's discs within this
 # which this rule cannot tell from a disc.
 HUED, HUE_KEPT = 8.0, 1 / 3
 FLOOR_L, FLOOR_CHROMA = 36.0, 14.0  # an empty hole's shadowed floor: darker and greyer than this
-# A hole as close to a dark team's discs as they are to each other (median 1.4 delta-E from their own mean, 100
-# plain renders) is most likely one of them: of 15 black 20s in 300 hard renders (seed 31) 12 came within 1.5 of
-# their team; of 180 empty holes beside a black team (those and 300 plain renders of seed 2025) none did, the
-# closest 1.6. The margin is thin, so the call stays in doubt.
-HOLE_TWIN_DE = 1.5
 HOLE_SLACK_MM = 3.0  # a standing disc's centre found this far inside the hole's rim is a fit error, not a disc
 
 
@@ -231,8 +226,7 @@ def hole_call(hole_lab: np.ndarray, team_labs: list[np.ndarray | None],
     A disc fills the hole to within a millimetre or two, so the hole's outline says little at phone resolution;
     its colour says more. A sunk disc's top stands above the surface, lit like the other discs, so it looks like
     its team's discs; an empty hole shows its shadowed floor. A team as dark and grey as such a floor cannot be
-    told from it: the hole is then read as empty (20s are usually taken out at once) and the call is in doubt,
-    unless it matches that team's discs as closely as they match each other (HOLE_TWIN_DE): a 20, still in doubt.
+    told from it: the hole is then read as empty (20s are usually taken out at once) and the call is in doubt.
     That is judged on the teams' given paint colours (``paints``, CIELAB) when known: a glare veil or a bright
     exposure lifts a black team's measured colour, not its paint. Nor is a hole far greyer than a coloured
     team's discs one of them, however near in delta-E (see HUE_KEPT). A hole read as empty is in doubt when it
@@ -243,7 +237,7 @@ def hole_call(hole_lab: np.ndarray, team_labs: list[np.ndarray | None],
     if not np.isfinite(dist[k]):
         return None, _floor_like(hole_lab)
     if _floor_like(team_labs[k] if paints is None else paints[k]):
-        return (k if dist[k] <= HOLE_TWIN_DE else None), dist[k] <= 2 * HOLE_SAME_DE
+        return None, dist[k] <= 2 * HOLE_SAME_DE
     if dist[k] <= HOLE_SAME_DE and not _lost_hue(hole_lab, team_labs[k]):
         return k, _floor_like(hole_lab)  # like the team's discs; but if it also looks like a bare floor, it may be one
     return None, dist[k] <= 1.5 * HOLE_SAME_DE or _shaded_disc(hole_lab, team_labs)
