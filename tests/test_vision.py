@@ -513,11 +513,14 @@ def test_a_black_team_lifted_by_a_veil_is_still_judged_by_its_paint_in_the_hole(
     assert score.totals == truth["totals"] and "cannot tell whether a disc sits in the 20 hole" in score.notes
 
 
-def test_a_hole_that_looks_like_a_team_disc_in_shade_is_in_doubt():
+def test_a_hole_that_looks_like_a_team_disc_in_another_light_is_in_doubt():
     # Hard photo 204 of seed 4242: a red 20 sunk in the hole, lit at about a third of the red discs' light, was
     # read as a sure empty hole (30 delta-E from the red discs). An empty red floor looks just the same.
     red_discs, black_discs = np.array([37.0, 55.5, 35.2]), np.array([11.1, 1.1, -0.4])
     assert score_mod.hole_call(np.array([20.6, 35.5, 20.1]), [red_discs, black_discs]) == (None, True)
+    # Hard photo 44 of seed 31: a red 20 under glare, brighter than the red discs on the board.
+    glared = np.array([65.4, 51.9, 19.9])
+    assert score_mod.hole_call(glared, [np.array([42.5, 43.4, 18.3]), black_discs]) == (None, True)
     # A grey floor is no dark wood disc in shade: it has lost the wood's hue.
     dark_wood, light_wood = np.array([20.5, 8.6, 13.4]), np.array([79.0, 4.0, 29.0])
     assert score_mod.hole_call(np.array([3.1, 0.0, 1.0]), [light_wood, dark_wood]) == (None, False)

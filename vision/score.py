@@ -24,9 +24,9 @@ from vision.teams import (
     clipped_team,
     face_colours,
     hex_colour,
+    light_distance,
     lights,
     rgb_to_lab,
-    shade_distance,
     split_teams,
     washed_out,
 )
@@ -230,7 +230,7 @@ def hole_call(hole_lab: np.ndarray, team_labs: list[np.ndarray | None],
     That is judged on the teams' given paint colours (``paints``, CIELAB) when known: a glare veil or a bright
     exposure lifts a black team's measured colour, not its paint. Nor is a hole far greyer than a coloured
     team's discs one of them, however near in delta-E (see HUE_KEPT). A hole read as empty is in doubt when it
-    looks like a team's disc in shade (``_shaded_disc``).
+    looks like a team's disc in another light (``_lit_disc``).
     """
     dist = [np.inf if lab is None else float(np.linalg.norm(hole_lab - lab)) for lab in team_labs]
     k = int(np.argmin(dist))
@@ -240,14 +240,15 @@ def hole_call(hole_lab: np.ndarray, team_labs: list[np.ndarray | None],
         return None, dist[k] <= 2 * HOLE_SAME_DE
     if dist[k] <= HOLE_SAME_DE and not _lost_hue(hole_lab, team_labs[k]):
         return k, _floor_like(hole_lab)  # like the team's discs; but if it also looks like a bare floor, it may be one
-    return None, dist[k] <= 1.5 * HOLE_SAME_DE or _shaded_disc(hole_lab, team_labs)
+    return None, dist[k] <= 1.5 * HOLE_SAME_DE or _lit_disc(hole_lab, team_labs)
 
 
-def _shaded_disc(hole_lab: np.ndarray, team_labs: list[np.ndarray | None]) -> bool:
-    """Could the hole be a team's disc in the shade of the hole's wall? Sunk discs of 20s read as empty with no
-    doubt were lit at 0.3-0.45 of their team's light (hard renders, seeds 31 and 4242); an empty floor of the
-    same hue (a red felt floor under a red team) looks just the same, so neither can be told from the other."""
-    return any(lab is not None and shade_distance(hole_lab, lab) <= HOLE_SAME_DE and not _lost_hue(hole_lab, lab)
+def _lit_disc(hole_lab: np.ndarray, team_labs: list[np.ndarray | None]) -> bool:
+    """Could the hole be a team's disc in another light than its team's? Sunk discs of 20s read as empty with no
+    doubt were lit at 0.3-0.45 of their team's light (the hole's wall shades them) or, under glare, brighter
+    (hard renders, seeds 31 and 4242); an empty floor of the same hue (a red felt floor under a red team) looks
+    just like a shaded disc, so neither can be told from the other."""
+    return any(lab is not None and light_distance(hole_lab, lab) <= HOLE_SAME_DE and not _lost_hue(hole_lab, lab)
                for lab in team_labs)
 
 

@@ -344,12 +344,13 @@ def lab_to_rgb(lab) -> np.ndarray:
     return np.clip(cv2.cvtColor(a, cv2.COLOR_Lab2RGB).reshape(3), 0, 1) * 255.0
 
 
-def shade_distance(lab, ref) -> float:
-    """Delta-E from ``lab`` to the colour ``ref`` (both CIELAB) takes in shade: its pixel values times the gain in
-    [MIN_GAIN, 1] that fits best (the same model of shade ``face_colours`` divides out)."""
-    seen, dim = lab_to_rgb(lab), lab_to_rgb(ref)
-    gain = float(np.clip(seen @ dim / max(float(dim @ dim), 1e-6), MIN_GAIN, 1.0))
-    return float(np.linalg.norm(np.asarray(lab, float) - rgb_to_lab(gain * dim)[0]))
+def light_distance(lab, ref) -> float:
+    """Delta-E from ``lab`` to the colour ``ref`` (both CIELAB) takes in another light: its pixel values times the
+    gain that fits best, from MIN_GAIN (the model of shade ``face_colours`` divides out) to 1 / MIN_GAIN (a spot of
+    glare on it alone)."""
+    seen, own = lab_to_rgb(lab), lab_to_rgb(ref)
+    gain = float(np.clip(seen @ own / max(float(own @ own), 1e-6), MIN_GAIN, 1 / MIN_GAIN))
+    return float(np.linalg.norm(np.asarray(lab, float) - rgb_to_lab(gain * own)[0]))
 
 
 def hex_colour(rgb) -> str:
