@@ -521,6 +521,9 @@ def test_a_hole_that_looks_like_a_team_disc_in_another_light_is_in_doubt():
     # Hard photo 44 of seed 31: a red 20 under glare, brighter than the red discs on the board.
     glared = np.array([65.4, 51.9, 19.9])
     assert score_mod.hole_call(glared, [np.array([42.5, 43.4, 18.3]), black_discs]) == (None, True)
+    # Hard photo 76 of seed 4242: a black 20 under glare, 34 delta-E lighter than the black discs.
+    assert score_mod.hole_call(np.array([62.5, 0.4, -2.2]), [np.array([39.7, 46.8, 21.1]), np.array([28.5, 0.6, -2.7])],
+                               score_mod.rgb_to_lab([(176, 32, 40), (32, 32, 34)])) == (None, True)
     # A grey floor is no dark wood disc in shade: it has lost the wood's hue.
     dark_wood, light_wood = np.array([20.5, 8.6, 13.4]), np.array([79.0, 4.0, 29.0])
     assert score_mod.hole_call(np.array([3.1, 0.0, 1.0]), [light_wood, dark_wood]) == (None, False)

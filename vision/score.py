@@ -237,7 +237,7 @@ def hole_call(hole_lab: np.ndarray, team_labs: list[np.ndarray | None],
     if not np.isfinite(dist[k]):
         return None, _floor_like(hole_lab)
     if _floor_like(team_labs[k] if paints is None else paints[k]):
-        return None, dist[k] <= 2 * HOLE_SAME_DE
+        return None, dist[k] <= 2 * HOLE_SAME_DE or _lit_disc(hole_lab, team_labs)
     if dist[k] <= HOLE_SAME_DE and not _lost_hue(hole_lab, team_labs[k]):
         return k, _floor_like(hole_lab)  # like the team's discs; but if it also looks like a bare floor, it may be one
     return None, dist[k] <= 1.5 * HOLE_SAME_DE or _lit_disc(hole_lab, team_labs)
