@@ -224,13 +224,13 @@ def hole_call(hole_lab: np.ndarray, team_labs: list[np.ndarray | None],
     """Which team's disc sits in the 20 hole (None: empty), and whether that is in doubt.
 
     A disc fills the hole to within a millimetre or two, so the hole's outline says little at phone resolution;
-    its colour says more. A sunk disc's top stands above the surface, lit like the other discs, so it looks like
-    its team's discs; an empty hole shows its shadowed floor. A team as dark and grey as such a floor cannot be
-    told from it: the hole is then read as empty (20s are usually taken out at once) and the call is in doubt.
-    That is judged on the teams' given paint colours (``paints``, CIELAB) when known: a glare veil or a bright
-    exposure lifts a black team's measured colour, not its paint. Nor is a hole far greyer than a coloured
-    team's discs one of them, however near in delta-E (see HUE_KEPT). A hole read as empty is in doubt when it
-    looks like a team's disc in another light (``_lit_disc``).
+    its colour says more. A sunk disc's top mostly looks like its team's discs, though the hole's wall may shade
+    it or a spot of glare light it (``_lit_disc``); an empty hole shows its shadowed floor. A team as dark and
+    grey as such a floor cannot be told from it: the hole is then read as empty (20s are usually taken out at
+    once) and the call is in doubt. That is judged on the teams' given paint colours (``paints``, CIELAB) when
+    known: a glare veil or a bright exposure lifts a black team's measured colour, not its paint. Nor is a hole
+    far greyer than a coloured team's discs one of them, however near in delta-E (see HUE_KEPT). A hole read as
+    empty is in doubt whenever it looks like a team's disc in another light.
     """
     dist = [np.inf if lab is None else float(np.linalg.norm(hole_lab - lab)) for lab in team_labs]
     k = int(np.argmin(dist))
