@@ -193,11 +193,12 @@ class Silhouette:
 
     The base circle (on the surface) appears on the top-face plane shifted towards the camera's foot by
     ``k`` = thickness / camera height of the way, and shrunk by (1 - k). On the side facing the camera the
-    disc's wall shows, and the outline is the base circle there.
+    disc's wall shows, and the outline is the base circle there. For discs each seen by its own camera
+    (``stacked_views``) the two coordinates and ``k`` are columns, one row per disc.
     """
 
-    camera_xy: tuple[float, float]  # or, for discs each seen by its own camera, two columns (B x 1) and
-    k: float  # a column of k
+    camera_xy: tuple[float, float]
+    k: float
 
     def parts(self, cx: float, cy: float, r: float, ang: np.ndarray):
         """Per ray: centre offset (dx, dy) and radius of the circle that forms the outline, and its radius."""

@@ -330,12 +330,8 @@ def _names_for(centres: np.ndarray, given) -> tuple[tuple[str, str], tuple]:
     if picks[0] == picks[1]:
         light = 0 if centres[0][0] >= centres[1][0] else 1
         picks = [("light " if k == light else "dark ") + picks[k] for k in (0, 1)]
-    colours = tuple(_lab_to_rgb(c) for c in centres)
+    colours = tuple(tuple(int(round(float(v))) for v in lab_to_rgb(c)) for c in centres)
     return (picks[0], picks[1]), colours
-
-
-def _lab_to_rgb(lab) -> tuple[int, int, int]:
-    return tuple(int(round(float(v))) for v in lab_to_rgb(lab))
 
 
 def lab_to_rgb(lab) -> np.ndarray:
