@@ -24,7 +24,7 @@ from calibration.conics import (
     concentric_rectification,
     ellipse_conic,
     fit_ellipse,
-    sampson,
+    near_ellipse,
 )
 
 RING_RATIOS = (1.0, 2.0, 3.0)
@@ -141,11 +141,11 @@ def edge_ellipses(gray: np.ndarray, limit: int = 14) -> list[tuple]:
             if ell is None or not _plausible(ell, w, h):
                 ell = None
                 break
-            near = np.abs(sampson(ellipse_conic(*ell), pool)) < tol
+            near = near_ellipse(ell, pool, tol)
             ell = fit_ellipse(pool[near, :2])
         if ell is None or not _plausible(ell, w, h):
             continue
-        near = np.abs(sampson(ellipse_conic(*ell), pool)) < 1.5
+        near = near_ellipse(ell, pool, 1.5)
         cover = _coverage(ell, pool[near, :2])
         if cover >= 0.35:
             found.append((cover * math.sqrt(ell[2] * ell[3]), ell))
@@ -216,12 +216,16 @@ def ring_presence(gray: np.ndarray, to_image: np.ndarray, rho_max: float = 4.0, 
     step = rho_max * px_per_unit / n_rho  # pixels per radial sample (near the candidate ring)
     k = max(3, int(round(4 / step)) | 1)
     valid = np.isfinite(g)
-    g = np.where(valid, g, 0)
+    inside = bool(valid.all())  # the frame's whole disc lies in the photo (the usual case): no border to mask
+    g = g if inside else np.where(valid, g, 0)
     ridge = np.abs(g - uniform_filter1d(g, k, axis=1))
-    ridge[~maximum_filter1d(~valid, k, axis=1) & valid == 0] = 0  # no edges from the image border
-    counts = valid.sum(axis=1)
-    ordered = np.sort(np.where(valid, ridge, np.inf), axis=1)
-    noise = np.where(counts > 0, ordered[np.arange(len(ordered)), counts // 2], np.inf)  # median of valid samples
+    if inside:  # the median of each row's samples
+        noise = np.partition(ridge, n_rho // 2, axis=1)[:, n_rho // 2]
+    else:
+        ridge[~maximum_filter1d(~valid, k, axis=1) & valid == 0] = 0  # no edges from the image border
+        counts = valid.sum(axis=1)
+        ordered = np.sort(np.where(valid, ridge, np.inf), axis=1)
+        noise = np.where(counts > 0, ordered[np.arange(len(ordered)), counts // 2], np.inf)  # median of valid ones
     noise = np.maximum(noise, 1.0)[:, None]
     peak = ridge >= maximum_filter1d(ridge, k, axis=1)
     hits = (peak & (ridge > 3 * noise)).astype(np.float32)

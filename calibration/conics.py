@@ -59,6 +59,24 @@ def sampson(conic: np.ndarray, points: np.ndarray) -> np.ndarray:
     return num / np.maximum(grad, 1e-12)
 
 
+def near_ellipse(ell: tuple[float, float, float, float, float], points: np.ndarray, tol: float) -> np.ndarray:
+    """Which points (N x 2, or homogeneous N x 3) lie within Sampson distance ``tol`` of the ellipse ``ell``.
+
+    Along a ray from the centre, at ``rho`` times the ellipse's own radius there, the Sampson distance is at least
+    |rho^2 - 1| b / (2 rho) (b the minor semi-axis), so a point nearer the centre than sqrt(tol^2 + b^2) - tol or
+    further than a (tol + sqrt(tol^2 + b^2)) / b is never within ``tol``: only the annulus between is tested (of an
+    edge pool spread over the photo, a ring's annulus holds a few per cent; the same points come out).
+    """
+    cx, cy, a, b = ell[:4]
+    big, small = max(a, b), min(a, b)
+    root = math.sqrt(tol * tol + small * small)
+    r2 = (points[:, 0] - cx) ** 2 + (points[:, 1] - cy) ** 2
+    maybe = np.flatnonzero((r2 >= (0.999 * (root - tol)) ** 2) & (r2 <= (1.001 * big * (tol + root) / small) ** 2))
+    near = np.zeros(len(points), bool)
+    near[maybe] = np.abs(sampson(ellipse_conic(*ell), points[maybe])) < tol
+    return near
+
+
 def robust_ellipse(points: np.ndarray, rounds: int = 4) -> tuple[tuple, np.ndarray] | None:
     """Ellipse fit that drops points far from the current fit (occluders, junctions); returns (ellipse, inliers)."""
     keep = np.ones(len(points), bool)

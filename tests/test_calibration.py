@@ -22,7 +22,7 @@ from calibration import (
 )
 from calibration.candidates import MAX_CONCENTRIC_GAP
 from calibration.compare import ring_errors_mm, rotation_error_deg, truth_projector
-from calibration.conics import concentric_gap, concentric_rectification, ellipse_conic
+from calibration.conics import concentric_gap, concentric_rectification, ellipse_conic, near_ellipse, sampson
 from sim.board import CLUB, TOURNAMENT
 
 REAL = Path(__file__).resolve().parents[2] / "shared" / "real_photos"
@@ -72,6 +72,26 @@ def test_concentric_circles_under_perspective_give_back_the_centre():
     # nested circles half a radius off centre are not taken for a concentric pair
     shifted = h_inv.T @ ellipse_conic(150.0, 0.0, 100.0, 100.0, 0.0) @ h_inv
     assert concentric_gap(shifted, outer) > MAX_CONCENTRIC_GAP
+
+
+def test_near_ellipse_keeps_exactly_the_points_sampson_keeps():
+    """The annulus shortcut must not change which edge points an ellipse gathers: thin, round, large and small
+    ellipses, points spread over a photo and crowded about the outline."""
+    rng = np.random.default_rng(7)
+    for _ in range(300):
+        a = rng.uniform(15, 900)
+        b = a * rng.uniform(0.18, 1.0)
+        ell = (rng.uniform(0, 4000), rng.uniform(0, 3000), *rng.permutation([a, b]), rng.uniform(-3, 3))
+        t, stretch = rng.uniform(0, 2 * math.pi, 3000), rng.uniform(0.95, 1.05, 3000)
+        c, s = math.cos(ell[4]), math.sin(ell[4])
+        ax, by = ell[2] * np.cos(t) * stretch, ell[3] * np.sin(t) * stretch
+        around = np.column_stack([ell[0] + ax * c - by * s, ell[1] + ax * s + by * c])
+        spread = rng.uniform([-500, -500], [4500, 3500], (5000, 2))
+        pts = np.column_stack([np.vstack([around, spread]), np.ones(8000)])
+        for tol in (3.0, 1.5):
+            want = np.abs(sampson(ellipse_conic(*ell), pts)) < tol
+            assert want[:3000].any()
+            assert np.array_equal(near_ellipse(ell, pts, tol), want)
 
 
 def test_saved_profile_is_checked_and_reused():

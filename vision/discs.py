@@ -153,12 +153,13 @@ def ray_edges(image: np.ndarray, plane: Plane, cx: np.ndarray, cy: np.ndarray, e
     face_lab = _lab(sample(image, _on_rays(plane, cx, cy, face).reshape(len(expect), RAYS, 2)))
     body = np.median(np.concatenate([face_lab, lab[:, :, int(round(RAY_REACH_MM / RAY_STEP_MM))]], axis=1), axis=1)
     body = body[:, None, None]
-    d = np.linalg.norm(lab[:, :, inner + 1 : n - outer] - lab[:, :, inner - 1 : n - outer - 2], axis=-1)
+    diff = lab[:, :, inner + 1 : n - outer] - lab[:, :, inner - 1 : n - outer - 2]
+    d = np.sqrt(np.einsum("...k,...k->...", diff, diff))
     off_mm = steps[inner : n - outer - 1]
     # How much like the body the colour BODY_MM inside each point is (1: the body's colour), and OUTSIDE_MM
     # outside it: a printed ring's outer edge has the body's colour on both sides, the rim only inside.
-    inside_body = _body_like(lab[:, :, : n - outer - inner - 1], body)
-    outside_body = _body_like(lab[:, :, inner + outer : n - 1], body)
+    like = _body_like(lab, body)
+    inside_body, outside_body = like[:, :, : n - outer - inner - 1], like[:, :, inner + outer : n - 1]
     gap = np.broadcast_to(np.asarray(gap, float), expect.shape)[:, :, None]
     apart = np.maximum(np.maximum(off_mm, -gap - off_mm), 0)
     weighted = d * np.exp(-0.5 * (apart / EDGE_PRIOR_MM) ** 2)
@@ -184,7 +185,8 @@ def _lab(bgr: np.ndarray) -> np.ndarray:
 
 def _body_like(lab: np.ndarray, body: np.ndarray) -> np.ndarray:
     """How much like the disc's body colour each Lab sample is: 1 for the body's colour, falling off over BODY_DE."""
-    return np.exp(np.sum((lab - body) ** 2, axis=-1) * (-0.5 / BODY_DE**2))
+    off = lab - body
+    return np.exp(np.einsum("...k,...k->...", off, off) * (-0.5 / BODY_DE**2))
 
 
 @dataclass(frozen=True)

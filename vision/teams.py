@@ -9,6 +9,7 @@ swap teams.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
@@ -132,7 +133,11 @@ def _light(image, top: Plane, centres: np.ndarray, k: int, beside: np.ndarray, r
     cos, sin = np.cos(turns)[:, None], np.sin(turns)[:, None]
     px, py = x + beside[:, 0], y + beside[:, 1]
     pts = np.stack([cos * px - sin * py, sin * px + cos * py], -1)  # the beside pattern turned about the hole
-    others = np.hypot(pts[..., None, 0] - centres[:, 0], pts[..., None, 1] - centres[:, 1])  # discs are not board
+    # Discs are not board. The turned pattern keeps its distance from the hole, so only discs about as far from
+    # the hole can cover any of it.
+    reach = float(np.hypot(beside[:, 0], beside[:, 1]).max()) + r + 2
+    near = centres[np.abs(np.hypot(centres[:, 0], centres[:, 1]) - math.hypot(x, y)) <= reach]
+    others = np.hypot(pts[..., None, 0] - near[:, 0], pts[..., None, 1] - near[:, 1])
     clear = (np.hypot(pts[..., 0], pts[..., 1]) <= surface_r - 1) & (others > r + 1).all(axis=-1)
     col = _sample_bgr(image, top, np.zeros((1, 2)), pts.reshape(-1, 2))[0].reshape(pts.shape[:2] + (3,))
     here, everywhere = clear[0], clear
