@@ -46,6 +46,9 @@ PLAIN_KEYS = ("photos", "recall", "precision", "team_accuracy", "points_accuracy
               "radial_error_mm_p95", "exact_totals", "photos_flagged", "wrong_totals_not_flagged_count",
               "correct_photos_flagged", "no_line_decision", "misses_by_kind", "wrong_photos_by_kind")
 CEILING_TARGET = 0.97  # the issue's share of exact photos
+BIG = (4000, 3000)  # a 12 MP phone photo
+SIZE = (1600, 1200)  # the synthetic photos' pixels: coarser than a phone's, so line calls are harder than in play
+SUPERSAMPLE_UP_TO = 4_000_000  # canvases up to this many pixels are drawn at twice the size (anti-aliased edges)
 K_CURVE = (0.0, 0.5, 0.75, 0.875, 0.9, 1.0, 1.25, 1.5, 2.0, 3.0)  # K_SIGMA values for the trade-off curve
 
 
@@ -148,12 +151,18 @@ def truth_view(img: np.ndarray, t: dict, board) -> tuple[np.ndarray, dict, Calib
     return flat, t, cal
 
 
+def supersample(size: tuple[int, int]) -> int:
+    """Canvas scale for a photo of ``size``: a 12 MP canvas is drawn as is, its pixels already finer than the blur."""
+    return 2 if size[0] * size[1] <= SUPERSAMPLE_UP_TO else 1
+
+
 def _one_synthetic(args) -> tuple[dict, list[dict], list[dict]] | None:
-    seed, k, exact, hard = args
+    seed, k, exact, hard, size = args
     cv2.setNumThreads(1)
     rng = np.random.default_rng([seed, k] if hard else [seed, 30_000 + k])
     board = CLUB if k % 5 == 4 else TOURNAMENT
-    img, t = render(random_scene(rng, board, hard=hard), random_style(rng), rng)
+    img, t = render(random_scene(rng, board, hard=hard), random_style(rng), rng, size=size,
+                    supersample=supersample(size))
     img = _jpeg(img, t["jpeg_quality"])
     cal = None
     if exact:
@@ -219,9 +228,10 @@ def line_call_ceiling(photos: list[dict], errors: list[dict], target: float = CE
             "radial_p50_mm_needed": round(lo * float(np.median(size)), 4)}
 
 
-def synthetic(count: int, seed: int, jobs: int, exact: bool, hard: bool = True) -> tuple[dict, list[dict], list[dict]]:
+def synthetic(count: int, seed: int, jobs: int, exact: bool, hard: bool = True,
+              size: tuple[int, int] = SIZE) -> tuple[dict, list[dict], list[dict]]:
     with _pool(jobs) as pool:
-        results = pool.map(_one_synthetic, [(seed, k, exact, hard) for k in range(count)], chunksize=1)
+        results = pool.map(_one_synthetic, [(seed, k, exact, hard, size) for k in range(count)], chunksize=1)
     done = [r for r in results if r is not None]
     photos = [r[0] for r in done]
     misses = [m for r in done for m in r[1]]
@@ -255,7 +265,8 @@ def synthetic(count: int, seed: int, jobs: int, exact: bool, hard: bool = True) 
                                         for p in photos),
         "misses_by_kind": Counter(m["kind"] for m in misses),
         "wrong_photos_by_kind": Counter(k for p in wrong for k in p["kinds"]),
-        "cpu_seconds_per_photo_1600x1200": float(np.median([p["seconds"] for p in photos])) if photos else None,
+        "photo_size": list(size),
+        "cpu_seconds_per_photo": float(np.median([p["seconds"] for p in photos])) if photos else None,
     }
     return summary, misses, errors, photos
 
@@ -281,7 +292,7 @@ def speed_12mp(count: int, seed: int, runs: int = 3) -> dict:
     secs = []
     for k in range(count):
         rng = np.random.default_rng([seed, 10_000 + k])
-        img, t = render(random_scene(rng), random_style(rng), rng, size=(4000, 3000), supersample=1)
+        img, t = render(random_scene(rng), random_style(rng), rng, size=BIG, supersample=supersample(BIG))
         teams = {n: tuple(c) for n, c in t["team_colours"].items()}
         times = []
         for _ in range(runs):
@@ -335,19 +346,22 @@ def main() -> None:
     ap.add_argument("--errors", type=Path, default=OUT / "vision_errors.jsonl")
     ap.add_argument("--photos", type=Path, default=OUT / "vision_photos.jsonl", help="per-photo calls and flags")
     ap.add_argument("--sections", default="synthetic,plain,real,speed,pairs", help="comma-separated sections to run")
+    ap.add_argument("--size", default="x".join(map(str, SIZE)),
+                    help="synthetic photos' width x height in pixels (4000x3000: 12 MP, as the speed section's)")
     ap.add_argument("--truth-calibration", action="store_true",
                     help="score synthetic photos with the lens undone and the true homography (vision's own errors)")
     a = ap.parse_args()
+    size = tuple(int(v) for v in a.size.lower().split("x"))
     n_photos, n_pairs, n_big = (40, 20, 2) if a.quick else (a.count, a.pairs, 10)
     a.misses.parent.mkdir(parents=True, exist_ok=True)
     want = set(a.sections.split(","))
     syn, misses, errors, photos = ({}, [], [], [])
     if "synthetic" in want:
-        syn, misses, errors, photos = synthetic(n_photos, a.seed, a.jobs, a.truth_calibration)
+        syn, misses, errors, photos = synthetic(n_photos, a.seed, a.jobs, a.truth_calibration, size=size)
     print(json.dumps({"synthetic": syn}))
     plain, plain_rows = {}, {}
     if "plain" in want:  # the same renders' variety, discs where they fall: line decisions only as often as by chance
-        plain, *plain_lists = synthetic(n_photos, a.seed, a.jobs, a.truth_calibration, hard=False)
+        plain, *plain_lists = synthetic(n_photos, a.seed, a.jobs, a.truth_calibration, hard=False, size=size)
         plain_rows = {_plain_path(path): r for path, r in zip((a.misses, a.errors, a.photos), plain_lists, strict=True)}
         print(json.dumps({"synthetic_plain": {k: plain[k] for k in PLAIN_KEYS}}))
     rp = real() if "real" in want else []
@@ -369,7 +383,8 @@ def main() -> None:
     if syn:
         kind = "synthetic (truth calibration)" if a.truth_calibration else "synthetic"
         clear = syn["no_line_decision"]["0.5 mm"]
-        parts.append(f"{kind} exact {syn['exact_totals']:.1%} of {n_photos}, flagged {syn['photos_flagged']:.1%}, "
+        parts.append(f"{kind} {size[0]}x{size[1]} exact {syn['exact_totals']:.1%} of {n_photos}, "
+                     f"flagged {syn['photos_flagged']:.1%}, "
                      f"unflagged wrong {syn['wrong_totals_not_flagged_count']}, no disc within 0.5 mm of a line: exact "
                      f"{clear['exact_totals']:.1%} of {clear['photos']}, flagged {clear['photos_flagged']:.1%}; "
                      f"radial p50/p95 "
