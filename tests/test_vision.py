@@ -28,7 +28,7 @@ from vision.synth import random_scene, render
 from vision.synth.render import render_pair
 from vision.synth.shots import photographed_verdict, random_pair
 from vision.synth.style import random_style
-from vision.teams import ALIASES, PALETTE, clipped_team, split_teams
+from vision.teams import ALIASES, PALETTE, clipped_team, off_hue, split_teams
 from webapp.cli import main
 from webapp.scorejson import score_from_json, score_to_json
 
@@ -528,6 +528,28 @@ def test_a_hole_that_looks_like_a_team_disc_in_another_light_is_in_doubt():
     dark_wood, light_wood = np.array([20.5, 8.6, 13.4]), np.array([79.0, 4.0, 29.0])
     assert score_mod.hole_call(np.array([3.1, 0.0, 1.0]), [light_wood, dark_wood]) == (None, False)
     score, truth = _benchmark_photo(204, hard=True, seed=4242)
+    assert truth["twenties"]["red"] == 1 and "cannot tell whether a disc sits in the 20 hole" in score.notes
+
+
+def test_a_disc_more_colourful_than_its_teams_paint_in_any_light_is_in_doubt():
+    # Hard photo 111: a glare spot centred on the hole lifts the board all round it alike, so the veil on three
+    # navy discs went unseen and they read light blue, nearer the white team: three sure white discs.
+    white_navy = score_mod.rgb_to_lab([(236, 232, 220), (26, 34, 72)])
+    light_blue, white = np.array([69.0, 5.0, -21.0]), np.array([88.0, 0.5, 4.0])
+    assert off_hue(np.array([light_blue, white]), np.array([0, 0]), white_navy).tolist() == [True, False]
+    # Light and dark wood share a hue: a well-lit dark disc is no light one, nor the other way round.
+    woods = score_mod.rgb_to_lab([(224, 192, 140), (74, 48, 32)])
+    assert not off_hue(np.array([[60.0, 12.0, 30.0], [30.0, 10.0, 20.0]]), np.array([1, 0]), woods).any()
+    score, truth = _benchmark_photo(111, hard=True)
+    navy = [d for d in score.discs if any(np.hypot(d.px[0] - t["px"][0], d.px[1] - t["px"][1]) < 3
+                                         for t in truth["discs"] if t["team"] == "navy")]
+    assert len(navy) >= 3 and all(d.team == "navy" or "colour between the teams" in d.why for d in navy)
+
+
+def test_a_hole_clipped_white_by_glare_is_in_doubt():
+    # Hard photo 287: a red 20 under glare that clips the hole's red channel reads pink, like no team's disc in
+    # any light, and the hole was a sure empty one (its other flags were the photo's only warning).
+    score, truth = _benchmark_photo(287, hard=True)
     assert truth["twenties"]["red"] == 1 and "cannot tell whether a disc sits in the 20 hole" in score.notes
 
 

@@ -20,12 +20,14 @@ from vision.discs import DiscSearch, FoundDisc, Proposals, Silhouette, find_disc
 from vision.focal import focal_from_discs
 from vision.rectify import Plane, lifted_homography
 from vision.teams import (
+    HUED,
     TeamSplit,
     clipped_team,
     face_colours,
     hex_colour,
     light_distance,
     lights,
+    off_hue,
     rgb_to_lab,
     split_teams,
     washed_out,
@@ -49,11 +51,11 @@ WEAK_SCORE = 0.5  # circle support under which a disc's very existence is in dou
 FAINT_RIM, FAINT_FACE_DE = 0.9, 15.0
 RING_TOLERANCE = 0.15  # measured ring radii further than this share from the profile are not trusted
 HOLE_SAME_DE = 14.0  # a sunk disc's top looks like its team's discs within this (delta-E)
-# A sunk disc of a team with colour (chroma at least HUED) keeps at least this share of its team's chroma: of the
-# 20s of coloured teams in 300 hard renders (seed 31) the least kept 0.52; of the 7 empty holes within 21 delta-E
-# of a coloured team, 5 kept 0.01-0.11 (grey floors under glare, one read as a brown disc) and 2 kept 0.7 and 0.8,
-# which this rule cannot tell from a disc.
-HUED, HUE_KEPT = 8.0, 1 / 3
+# A sunk disc of a team with a hue (chroma at least teams.HUED) keeps at least this share of its team's chroma: of
+# the 20s of coloured teams in 300 hard renders (seed 31) the least kept 0.52; of the 7 empty holes within 21
+# delta-E of a coloured team, 5 kept 0.01-0.11 (grey floors under glare, one read as a brown disc) and 2 kept 0.7
+# and 0.8, which this rule cannot tell from a disc.
+HUE_KEPT = 1 / 3
 FLOOR_L, FLOOR_CHROMA = 36.0, 14.0  # an empty hole's shadowed floor: darker and greyer than this
 HOLE_SLACK_MM = 3.0  # a standing disc's centre found this far inside the hole's rim is a fit error, not a disc
 
@@ -313,12 +315,18 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
         labels[k] = labels[k] if team is None else team
         if lightness[labels[k]] < lightness.max() or lightness.min() > BOTH_LIGHT_L:
             doubt[k] = 1.0
-    hole_lab = face_colours(scene.image, hole_plane(scene), np.zeros((1, 2)), r_disc)[0]
+    if paints is not None:
+        for k in np.flatnonzero(off_hue(lab, np.array(labels, int), paints)):
+            doubt[k] = 1.0
+    hole = hole_plane(scene)
+    hole_lab = face_colours(scene.image, hole, np.zeros((1, 2)), r_disc)[0]
     on = np.array(labels)
     team_labs = [lab[on == t].mean(0) if np.any(on == t) else None for t in (0, 1)]
     if paints is not None:  # a team with no disc on the surface: its given colour
         team_labs = [paints[t] if team_labs[t] is None else team_labs[t] for t in (0, 1)]
     in_team, hole_doubt = hole_call(hole_lab, team_labs, paints)
+    # Glare that clips the hole white leaves its colour a lower bound: a red 20 under it reads as a pink floor.
+    hole_doubt = hole_doubt or bool(washed_out(scene.image, hole, np.zeros((1, 2)), r_disc)[0])
     if in_team is not None:
         discs = discs + [FoundDisc(0.0, 0.0, r_disc, 1.0, 1.0, 0.0)]
         labels.append(in_team)
@@ -357,7 +365,7 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
             why.append("outline read across its wall")
         if sunk and hole_doubt:
             why.append("in the hole or not")
-        (u, v), = (hole_plane(scene) if sunk else scene.top).to_image([(d.x, d.y)])
+        (u, v), = (hole if sunk else scene.top).to_image([(d.x, d.y)])
         out.append(PhotoDisc((float(u), float(v)), float(d.x), float(d.y), float(d.r), split.names[labels[k]],
                              int(points), float(margin), float(sigma), bool(why), tuple(why)))
     return PhotoScore(tuple(out), split.names, split.colours, b, cal, tuple(notes), doubtful)

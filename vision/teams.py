@@ -45,6 +45,10 @@ CLIP_MARGIN = 20  # a paint under the veil clips for sure this far past CLIPPED;
 SPLIT_LEVELS = 15  # turns of the board beside a disc this far apart (8-bit levels) may be lit differently
 SAME_SPREAD = 0.15  # a shade's ratios (a veil's lifts) agree across channels within this share
 MIN_GAIN = 0.25  # deeper shade than this is not divided out (the face's colour is lost in the noise)
+HUED = 8.0  # a colour with at least this chroma (CIELAB) has a hue of its own
+# A disc this many times as colourful as its team's paint, and this much more (chroma), within this angle of the
+# other team's hue, looks like no disc of its team in any light (``off_hue``).
+OFF_HUE_TIMES, OFF_HUE_CHROMA, OFF_HUE_DEG = 2.5, 12.0, 45.0
 
 
 class TeamColoursError(ValueError):
@@ -284,6 +288,21 @@ def split_teams(lab: np.ndarray, given: dict[str, tuple[int, int, int]] | None) 
         alone = np.bincount(labels, minlength=2)[labels] == 1
         doubt = np.where(alone, np.maximum(doubt, _reference_doubt(lab, _reference_labs(given), labels)), doubt)
     return TeamSplit(names, colours, labels, doubt)
+
+
+def off_hue(lab: np.ndarray, labels: np.ndarray, paints: np.ndarray) -> np.ndarray:
+    """Per disc (CIELAB ``lab``, team ``labels``): far more colourful than its team's paint (``paints``, CIELAB,
+    in team order) could look, and in the other team's hue. Shade scales chroma with lightness and a glare veil
+    only washes it out, so such a disc is not plainly of its team. A veil the board beside a disc does not show
+    (a glare spot on the hole lifts the board all round it alike) leaves a navy disc light blue, nearest the
+    white team in delta-E (hard photo 111 of seed 2025: three sure white discs)."""
+    if len(lab) == 0:
+        return np.zeros(0, bool)
+    chroma, paint_chroma = np.hypot(lab[:, 1], lab[:, 2]), np.hypot(paints[:, 1], paints[:, 2])
+    own, other = paint_chroma[labels], paint_chroma[1 - labels]
+    turn = np.arctan2(lab[:, 2], lab[:, 1]) - np.arctan2(paints[1 - labels, 2], paints[1 - labels, 1])
+    toward = np.abs(np.angle(np.exp(1j * turn))) < math.radians(OFF_HUE_DEG)
+    return (chroma > np.maximum(OFF_HUE_TIMES * own, own + OFF_HUE_CHROMA)) & (other >= HUED) & toward
 
 
 def _reference_doubt(lab: np.ndarray, refs: np.ndarray, labels: np.ndarray) -> np.ndarray:
