@@ -139,7 +139,7 @@ def _light(image, top: Plane, centres: np.ndarray, k: int, beside: np.ndarray, r
     pts = np.stack([cos * px - sin * py, sin * px + cos * py], -1)  # the beside pattern turned about the hole
     # Discs are not board. The turned pattern keeps its distance from the hole, so only discs about as far from
     # the hole can cover any of it.
-    reach = float(np.hypot(beside[:, 0], beside[:, 1]).max()) + r + 2
+    reach = (max(BESIDE_SHARES) + 1) * r + 2
     near = centres[np.abs(np.hypot(centres[:, 0], centres[:, 1]) - math.hypot(x, y)) <= reach]
     others = np.hypot(pts[..., None, 0] - near[:, 0], pts[..., None, 1] - near[:, 1])
     clear = (np.hypot(pts[..., 0], pts[..., 1]) <= surface_r - 1) & (others > r + 1).all(axis=-1)
