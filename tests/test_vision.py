@@ -83,6 +83,7 @@ def test_focal_from_the_discs_walls_places_disc_tops_better_than_a_guessed_lens(
     assert error(scene.with_focal(f)) < error(scene)
 
 
+@pytest.mark.skipif(not TRUTH, reason="../shared/real_photos is not beside the project")
 def test_state_round_trip_keeps_scoring_discs():
     row = TRUTH[0]
     teams = {row["team1_colour"]: _colour(row["team1_colour"]), row["team2_colour"]: _colour(row["team2_colour"])}
