@@ -223,6 +223,16 @@ def _checked_layout(
     return layout, v
 
 
+def _moving(body: pymunk.Body) -> pymunk.Vec2d:
+    """A body's velocity, zero while it sleeps.
+
+    A sleeping disc keeps a leftover velocity of about 1e-19 mm/s. Moving it back along that velocity inside a
+    collision callback would wake it in the middle of a step, which corrupts Chipmunk's contact graph: the next
+    step then loops for ever in FloodFillComponent (Chipmunk2D issues 257 and 260). A sleeping body is at rest.
+    """
+    return _ZERO if body.is_sleeping else body.velocity
+
+
 class _Run:
     """One simulation: the space, the event records, and the step loop."""
 
@@ -389,11 +399,11 @@ class _Run:
         several new contacts in one step (a split shot) goes back to the earliest; each contact keeps its own
         normal and time, all reckoned from where the step left the bodies.
         """
-        pa, va = self.origin.get(body_a, body_a.position), body_a.velocity
+        pa, va = self.origin.get(body_a, body_a.position), _moving(body_a)
         if body_b is None:
             pb, vb = peg, _ZERO
         else:
-            pb, vb = self.origin.get(body_b, body_b.position), body_b.velocity
+            pb, vb = self.origin.get(body_b, body_b.position), _moving(body_b)
         d = pb - pa
         w = vb - va
         ww = w.dot(w)

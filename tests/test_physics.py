@@ -237,6 +237,30 @@ def test_discs_are_never_lost_or_duplicated(case):
         assert c.kind in ("disc", "peg") and 0 <= c.t <= m.duration
 
 
+# Found by the test above (hypothesis seed 18): discs piled on the hole, some drop, the rest fall asleep with a
+# leftover velocity of about 1e-19 mm/s, and the shot disc then hits one of them. Moving that sleeping disc back
+# to the touching instant inside the collision callback woke it mid-step, and the next pymunk step never returned.
+_ASLEEP_THEN_HIT = (
+    "import sys; sys.path.insert(0, sys.argv[1]); from sim.board import TOURNAMENT; from sim.physics import simulate; "
+    "discs = [(7, 8.852e-233, 2.505e-232), (10, -1.019370278799948, 0.5323384587828651), "
+    "(31, 23.093283464851673, 27.935116447422594), (40, -2.5936042828585144, 17.176267200875518), "
+    "(43, 1.378e-174, 1.575e-293), (46, -0.0, -0.0), (49, 0.46662726844867414, 0.8844540645732423), "
+    "(52, 3.614e-184, -7.364e-184), (58, -17.640867877123455, -1.1258674725426554)]; "
+    "m = simulate(TOURNAMENT, discs, 1000, (-304.67697737803655, -8.659067835707999), "
+    "(2610.4610043465946, 344.6520890029813)); print(len(m.positions) + len(m.dropped) + len(m.left_surface))"
+)
+
+
+def test_a_shot_into_discs_that_fell_asleep_finishes():
+    root = str(Path(__file__).resolve().parents[1])
+    try:
+        out = subprocess.run([sys.executable, "-c", _ASLEEP_THEN_HIT, root], capture_output=True, text=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail("the shot did not finish in 60 s: a pymunk step is looping (a sleeping disc woken mid-step)")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "10"
+
+
 def _busy_shot(fps=None):
     rng = np.random.default_rng(3)
     discs = []
