@@ -17,9 +17,9 @@ import numpy as np
 FORMAT = "crokinole-calibration/1"
 # How informative the homography's rotation constraints must be for the focal length solved from them
 # (dimensionless: see ``_focal_from_homography``). On 200 renders of seed 777 (1600x1200, lens distortion
-# included) the solved focal length was off by 0.5-2% at the median and at most 16% from 0.005 up, where
-# tilts are about 8-25 degrees; below 0.002 by 6%, and up to 100%. The typical-phone guess and the discs'
-# walls, used below it, are off by 10-20%.
+# included) the solved focal length was off by 0.5-2% at the median and at most 16% from 0.005 up (a tilt
+# of about 5-10 degrees, depending on the view); below 0.002 by 6%, and up to 100%. The typical-phone guess
+# and the discs' walls, used below it, were off by 10-20% at the median.
 FOCAL_INFO_MIN = 0.005
 
 
@@ -62,7 +62,7 @@ def view_from_homography(board_to_image: np.ndarray, image_size: tuple[int, int]
     """Recover the camera centre from H = K [r1 r2 t], principal point at the image centre.
 
     With the focal length unknown it is solved from the two rotation constraints when the view is oblique
-    enough for them to be well conditioned (``FOCAL_INFO_MIN``: from about 8 degrees of tilt); a near top-down
+    enough for them to be well conditioned (``FOCAL_INFO_MIN``: from about 5-10 degrees of tilt); a near top-down
     view falls back to a typical phone focal length (0.8 x the long side), which the discs' walls may refine
     (``vision.focal``). The principal point is taken at the image centre, which a cropped photo breaks.
     """
