@@ -562,7 +562,7 @@ def test_a_disc_more_colourful_than_its_teams_paint_in_any_light_is_in_doubt():
     score, truth = _benchmark_photo(111, hard=True)
     navy = [d for d in score.discs if any(np.hypot(d.px[0] - t["px"][0], d.px[1] - t["px"][1]) < 3
                                          for t in truth["discs"] if t["team"] == "navy")]
-    assert len(navy) >= 3 and all(d.team == "navy" or "colour between the teams" in d.why for d in navy)
+    assert len(navy) >= 3 and all(d.team == "navy" or score_mod.TEAM_DOUBT_WHY in d.why for d in navy)
 
 
 def test_a_hole_clipped_white_by_glare_is_in_doubt():
