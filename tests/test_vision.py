@@ -304,6 +304,33 @@ def test_discs_under_a_veil_or_shadow_that_covers_most_of_their_ring_keep_their_
     assert score.totals == truth["totals"]
 
 
+def test_a_dark_disc_under_glare_that_clips_every_channel_of_the_board_beside_it_is_in_doubt():
+    # Plain photo 295 of seed 4242: glare clipped the maple beside a dark disc in all three channels, so the veil
+    # was known only to be at least 38 levels (it was about 125); the disc read light wood, sure.
+    score, truth = _benchmark_photo(295, seed=4242)
+    (t,) = [t for t in truth["discs"] if t["in_play"] and t["team"] == "dark" and t["points"] == 10]
+    (d,) = [d for d in score.discs if np.hypot(d.px[0] - t["px"][0], d.px[1] - t["px"][1]) < 3]
+    assert d.team == "dark" or score_mod.TEAM_DOUBT_WHY in d.why
+
+
+def test_a_team_is_in_doubt_when_another_light_the_board_beside_the_disc_allows_fits_the_other_team():
+    refs = score_mod.rgb_to_lab([(222, 190, 140), (74, 50, 35)])  # light and dark wood
+    natural, dark = 0, 1
+
+    def doubt(face_bgr, light, team):  # light: veil, gain, least and most gain beside the disc, most veil
+        return teams_mod._light_doubt(np.array([face_bgr], float), np.array([light], float), refs,
+                                      np.array([team]))[0]
+
+    # A dark disc under a veil of 125 levels, the board beside it clipped: the veil is known only to be >= 38.
+    dark_under_glare = [160, 175, 199]
+    assert doubt(dark_under_glare, [38, 1, 1, 1, np.inf], natural) > score_mod.TEAM_DOUBT
+    assert doubt(dark_under_glare, [125, 1, 1, 1, 125], dark) < 0.1  # the veil seen beside it: sure
+    # A light disc in a shade of 0.5 that the board shows on one side of it only, read as unshaded.
+    assert doubt([70, 95, 111], [0, 1, 0.5, 1, 0], dark) > score_mod.TEAM_DOUBT
+    # A lit dark disc beside a deep shadow: shade keeps the channels' ratios, and light wood in it is greyer.
+    assert doubt([24, 36, 55], [0, 0.92, 0.32, 0.97, 0], dark) < 0.2
+
+
 def test_doubtful_outlines_make_the_photo_uncertain(monkeypatch):
     # find_discs reports outlines it left out near a threshold; the photo must then say a disc may be missed.
     path = sorted(SAMPLES.glob("synth_*.jpg"))[0]

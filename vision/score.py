@@ -26,6 +26,7 @@ from vision.teams import (
     face_colours,
     hex_colour,
     light_distance,
+    light_doubt,
     lights,
     off_hue,
     rgb_to_lab,
@@ -310,20 +311,25 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
     # the team whose paint the glare on the board beside it would clip, if only one would; else in doubt when it
     # was given to the darker team, or when both teams are light.
     lightness = rgb_to_lab(list(split.colours))[:, 0]
-    for k in np.flatnonzero(washed_out(scene.image, scene.top, centres, r_disc)):
-        team = clipped_team(split.colours, *light[k])
+    washed = washed_out(scene.image, scene.top, centres, r_disc)
+    for k in np.flatnonzero(washed):
+        team = clipped_team(split.colours, *light[k, :2])
         labels[k] = labels[k] if team is None else team
         if lightness[labels[k]] < lightness.max() or lightness.min() > BOTH_LIGHT_L:
             doubt[k] = 1.0
     if paints is not None:
         for k in np.flatnonzero(off_hue(lab, np.array(labels, int), paints)):
             doubt[k] = 1.0
-    hole = hole_plane(scene)
-    hole_lab = face_colours(scene.image, hole, np.zeros((1, 2)), r_disc)[0]
-    on = np.array(labels)
+    on = np.array(labels, int)
     team_labs = [lab[on == t].mean(0) if np.any(on == t) else None for t in (0, 1)]
     if paints is not None:  # a team with no disc on the surface: its given colour
         team_labs = [paints[t] if team_labs[t] is None else team_labs[t] for t in (0, 1)]
+    if all(t is not None for t in team_labs):  # (a face clipped white was judged above)
+        unsure = (light_doubt(scene.image, scene.top, centres, r_disc, light, np.array(team_labs), on) > TEAM_DOUBT)
+        for k in np.flatnonzero(unsure & ~washed):
+            doubt[k] = 1.0
+    hole = hole_plane(scene)
+    hole_lab = face_colours(scene.image, hole, np.zeros((1, 2)), r_disc)[0]
     in_team, hole_doubt = hole_call(hole_lab, team_labs, paints)
     # Glare that clips the hole white leaves its colour a lower bound: a red 20 under it reads as a pink floor.
     hole_doubt = hole_doubt or bool(washed_out(scene.image, hole, np.zeros((1, 2)), r_disc)[0])

@@ -45,6 +45,8 @@ CLIP_MARGIN = 20  # a paint under the veil clips for sure this far past CLIPPED;
 SPLIT_LEVELS = 15  # turns of the board beside a disc this far apart (8-bit levels) may be lit differently
 SAME_SPREAD = 0.15  # a shade's ratios (a veil's lifts) agree across channels within this share
 MIN_GAIN = 0.25  # deeper shade than this is not divided out (the face's colour is lost in the noise)
+LIGHT_RANGE = (10.0, 90.0)  # percentiles of the shade over the board beside a disc that bound the shade on its face
+LIGHT_STEPS = 9  # gains tried across that range
 HUED = 8.0  # a colour with at least this chroma (CIELAB) has a hue of its own
 # A disc this many times as colourful as its team's paint, and this much more (chroma), within this angle of the
 # other team's hue, looks like no disc of its team in any light (``off_hue``).
@@ -93,19 +95,66 @@ def face_colours(image: np.ndarray, top: Plane, centres: np.ndarray, r: float,
     if len(centres) == 0:
         return np.zeros((0, 3), np.float32)
     c = np.asarray(centres, float)
-    face_bgr = np.median(_sample_bgr(image, top, c, disc_grid(FACE_SHARE * r, 9)), axis=1)
+    face = _faces_bgr(image, top, c, r)
     light = lights(image, top, c, r, surface_r) if light is None else light
-    bgr = np.clip((face_bgr - light[:, :1]) / light[:, 1:], 0, 255).astype(np.float32)
-    return cv2.cvtColor(bgr.reshape(1, -1, 3) / 255.0, cv2.COLOR_BGR2Lab).reshape(-1, 3)
+    return _unlit(face, light[:, 0], light[:, 1])
+
+
+def _faces_bgr(image: np.ndarray, top: Plane, centres: np.ndarray, r: float) -> np.ndarray:
+    """Median BGR of each disc's face, clear of its bevel and shadow (FACE_SHARE)."""
+    return np.median(_sample_bgr(image, top, centres, disc_grid(FACE_SHARE * r, 9)), axis=1)
+
+
+def _unlit(face_bgr: np.ndarray, veil: np.ndarray, gain: np.ndarray) -> np.ndarray:
+    """CIELAB of faces (BGR, N x 3) with each one's veil taken off and shade divided out."""
+    return _lab(np.clip((face_bgr - np.reshape(veil, (-1, 1))) / np.reshape(gain, (-1, 1)), 0, 255))
 
 
 def lights(image: np.ndarray, top: Plane, centres: np.ndarray, r: float, surface_r: float = np.inf) -> np.ndarray:
-    """(veil, gain) of the light on each disc, shape (N, 2): see ``face_colours``."""
+    """The light on each disc, shape (N, 5): veil and gain (see ``face_colours``), then the least and most shade
+    and the most veil that the board beside it allows (``light_doubt``)."""
     ang = np.linspace(0, 2 * np.pi, 48, endpoint=False)
     rho = r * np.array(BESIDE_SHARES)
     beside = (rho[:, None, None] * np.stack([np.cos(ang), np.sin(ang)], 1)[None]).reshape(-1, 2)
     c = np.asarray(centres, float)
-    return np.array([_light(image, top, c, k, beside, r, surface_r) for k in range(len(c))]).reshape(-1, 2)
+    return np.array([_light(image, top, c, k, beside, r, surface_r) for k in range(len(c))]).reshape(-1, 5)
+
+
+def light_doubt(image: np.ndarray, top: Plane, centres: np.ndarray, r: float, light: np.ndarray,
+                refs: np.ndarray, labels: np.ndarray) -> np.ndarray:
+    """Per disc: how well its team explains its face against how well the other team does, each under the light
+    that suits it best of those the board beside the disc allows (``lights``): own distance over the other's,
+    as ``TeamSplit.doubt``. The face is read under one light, but the board beside it may allow more than one:
+    a shadow's edge across it, or glare so bright that the board is clipped in every channel, when the veil is
+    only known to be at least what clipped it (a dark disc under glare on maple read as light wood, sure: plain
+    photo 295 of seed 4242). ``refs``: the two teams' colours (CIELAB) once the light is taken off."""
+    if len(centres) == 0:
+        return np.zeros(0)
+    return _light_doubt(_faces_bgr(image, top, np.asarray(centres, float), r), light, refs, labels)
+
+
+def _light_doubt(face_bgr: np.ndarray, light: np.ndarray, refs: np.ndarray, labels: np.ndarray) -> np.ndarray:
+    fits = np.stack([_best_fit(face_bgr, light, lab_to_rgb(ref)[::-1]) for ref in refs], axis=1)
+    idx = np.arange(len(face_bgr))
+    return fits[idx, labels] / np.maximum(fits[idx, 1 - labels], 1e-6)
+
+
+def _best_fit(face_bgr: np.ndarray, light: np.ndarray, paint_bgr: np.ndarray) -> np.ndarray:
+    """Per face: the least delta-E between it and ``paint_bgr`` lit by a gain from the allowed range (and the
+    measured one) with the veil that fits best within the allowed one."""
+    veil, gain, lo, hi, most = (light[:, j : j + 1] for j in range(5))
+    gains = np.concatenate([gain, lo + (hi - lo) * np.linspace(0, 1, LIGHT_STEPS)[None]], axis=1)  # faces x gains
+    lit = gains[..., None] * paint_bgr  # faces x gains x BGR
+    most = np.maximum(np.minimum(most, face_bgr.min(axis=1, keepdims=True)), veil)  # a veil leaves no channel < 0
+    best_veil = np.clip((face_bgr[:, None] - lit).mean(axis=2), veil, most)
+    seen = np.clip(lit + best_veil[..., None], 0, 255)
+    return np.linalg.norm(_lab(seen) - _lab(face_bgr)[:, None], axis=2).min(axis=1)
+
+
+def _lab(bgr: np.ndarray) -> np.ndarray:
+    """CIELAB of BGR colours (0..255) of any shape (..., 3)."""
+    b = np.asarray(bgr)
+    return rgb_to_lab(b[..., ::-1]).reshape(b.shape)
 
 
 def clipped_team(paints, veil: float, gain: float) -> int | None:
@@ -130,8 +179,10 @@ def washed_out(image: np.ndarray, top: Plane, centres: np.ndarray, r: float) -> 
 
 
 def _light(image, top: Plane, centres: np.ndarray, k: int, beside: np.ndarray, r: float,
-           surface_r: float) -> tuple[float, float]:
-    """(veil, gain) on disc ``k``: white added by glare and the factor of shade, from the board around it."""
+           surface_r: float) -> tuple[float, float, float, float, float]:
+    """The light on disc ``k`` (see ``lights``): white added by glare and the factor of shade, from the board
+    around it; the shade's range over the board beside it; and the most veil there, unbounded when the board
+    beside it is clipped in every channel. Crowded by other discs, it is taken as no veil nor shade for sure."""
     x, y = centres[k]
     turns = np.radians(np.arange(0, 360, ROUND_STEP_DEG))
     cos, sin = np.cos(turns)[:, None], np.sin(turns)[:, None]
@@ -146,12 +197,15 @@ def _light(image, top: Plane, centres: np.ndarray, k: int, beside: np.ndarray, r
     col = _sample_bgr(image, top, np.zeros((1, 2)), pts.reshape(-1, 2))[0].reshape(pts.shape[:2] + (3,))
     here, everywhere = clear[0], clear
     if here.sum() < MIN_BESIDE or everywhere.sum() < 4 * MIN_BESIDE:
-        return 0.0, 1.0
+        return 0.0, 1.0, 1.0, 1.0, 0.0
     rings = masked_median(col, clear)[clear.sum(1) >= MIN_BESIDE]
     local = rings[0]  # turn 0 is the disc's own spot (clear enough, or it returned above)
     usual = _paint(rings) if len(rings) >= 4 else np.median(col[everywhere], axis=0)
     veil = _veil(local, usual)
-    return veil, _gain(local, usual, veil)
+    seen = local < CLIPPED
+    each = (col[0][here] - veil)[:, seen].sum(axis=1) / max(float(usual[seen].sum()), 1.0) if seen.any() else [1.0]
+    lo, hi = np.clip(np.percentile(each, LIGHT_RANGE), MIN_GAIN, 1.0)
+    return veil, _gain(local, usual, veil), float(lo), float(hi), veil if seen.any() else np.inf
 
 
 def _gain(local: np.ndarray, usual: np.ndarray, veil: float) -> float:
