@@ -261,6 +261,19 @@ def test_the_boards_paint_beside_a_disc_is_the_unshaded_unveiled_one():
     assert np.allclose(teams_mod._paint(np.array([paint] * 20)), paint)
     odd = np.array([130.0, 150.0, 120.0])
     assert np.allclose(teams_mod._paint(np.array([odd] * 14 + [paint] * 6)), odd)
+    # Navy paint (BGR) under a shadow band over most of the ring: its red channel, a few levels, is noise.
+    navy, navy_shaded = np.array([33.0, 19.0, 7.0]), np.array([15.1, 9.1, 2.3])
+    assert np.allclose(teams_mod._paint(np.array([navy_shaded] * 41 + [navy] * 31)), navy)
+
+
+def test_a_light_disc_in_a_shadow_band_over_most_of_its_ring_on_navy_paint_is_light():
+    # Hard photo 107 of seed 2025: the band covered most of the ring round the hole, and its shade went unseen
+    # on the red channel's 2-7 levels; the shaded light-wood disc was called dark, sure.
+    score, truth = _benchmark_photo(107, hard=True)
+    (t,) = [t for t in truth["discs"] if t["in_play"] and t["team"] == "natural" and t["points"] == 15
+            and abs(math.hypot(t["x_mm"], t["y_mm"]) - 64) < 2]
+    (d,) = [d for d in score.discs if np.hypot(d.px[0] - t["px"][0], d.px[1] - t["px"][1]) < 3]
+    assert d.team == "natural"
 
 
 def test_a_veil_is_read_off_the_channels_it_did_not_clip():

@@ -44,6 +44,7 @@ CLIPPED = 250  # a channel at or above this is clipped
 CLIP_MARGIN = 20  # a paint under the veil clips for sure this far past CLIPPED; stays clear of it by 3 times this
 SPLIT_LEVELS = 15  # turns of the board beside a disc this far apart (8-bit levels) may be lit differently
 SAME_SPREAD = 0.15  # a shade's ratios (a veil's lifts) agree across channels within this share
+WEAK_LEVEL = 8.0  # a channel this dark (8-bit levels) in the shaded group says nothing of the shade's ratio
 MIN_GAIN = 0.25  # deeper shade than this is not divided out (the face's colour is lost in the noise)
 LIGHT_RANGE = (10.0, 90.0)  # percentiles of the shade over the board beside a disc that bound the shade on its face
 LIGHT_STEPS = 9  # gains tried across that range
@@ -238,8 +239,12 @@ def _paint(rings: np.ndarray) -> np.ndarray:
     spread = max(float(np.median(np.abs(fair[labels == k] - centres[k]).max(axis=1))) for k in (0, 1))
     if gap < SPLIT_LEVELS or spread > gap / 3:
         return median
-    ratio, lift = hi / np.maximum(lo, 1.0), hi - lo
-    ratio_spread, lift_spread = np.ptp(ratio) / ratio.mean(), np.ptp(lift) / max(lift.mean(), 1.0)
+    # A shade's ratio is read only on channels bright enough for it to mean anything: navy paint's red channel is
+    # 2-7 levels, and its ratio, mostly noise, hid a shadow band over most of a ring (hard photo 107 of seed 2025).
+    strong = lo >= WEAK_LEVEL
+    ratio, lift = hi[strong] / lo[strong], hi - lo
+    ratio_spread = np.ptp(ratio) / ratio.mean() if strong.sum() >= 2 else np.inf  # no telling a shade then
+    lift_spread = np.ptp(lift) / max(lift.mean(), 1.0)
     shade, veil = ratio_spread < SAME_SPREAD <= lift_spread, lift_spread < SAME_SPREAD <= ratio_spread
     return hi if shade else lo if veil else median
 
