@@ -272,8 +272,7 @@ def test_a_light_disc_in_a_shadow_band_over_most_of_its_ring_on_navy_paint_is_li
     score, truth = _benchmark_photo(107, hard=True)
     (t,) = [t for t in truth["discs"] if t["in_play"] and t["team"] == "natural" and t["points"] == 15
             and abs(math.hypot(t["x_mm"], t["y_mm"]) - 64) < 2]
-    (d,) = [d for d in score.discs if np.hypot(d.px[0] - t["px"][0], d.px[1] - t["px"][1]) < 3]
-    assert d.team == "natural"
+    assert _found_at(score, t).team == "natural"
 
 
 def test_a_veil_is_read_off_the_channels_it_did_not_clip():
@@ -322,7 +321,7 @@ def test_a_dark_disc_under_glare_that_clips_every_channel_of_the_board_beside_it
     # was known only to be at least 38 levels (it was about 125); the disc read light wood, sure.
     score, truth = _benchmark_photo(295, seed=4242)
     (t,) = [t for t in truth["discs"] if t["in_play"] and t["team"] == "dark" and t["points"] == 10]
-    (d,) = [d for d in score.discs if np.hypot(d.px[0] - t["px"][0], d.px[1] - t["px"][1]) < 3]
+    d = _found_at(score, t)
     assert d.team == "dark" or score_mod.TEAM_DOUBT_WHY in d.why
 
 
@@ -331,8 +330,8 @@ def test_a_team_is_in_doubt_when_another_light_the_board_beside_the_disc_allows_
     natural, dark = 0, 1
 
     def doubt(face_bgr, light, team):  # light: veil, gain, least and most gain beside the disc, most veil
-        return teams_mod._light_doubt(np.array([face_bgr], float), np.array([light], float), refs,
-                                      np.array([team]))[0]
+        return teams_mod.light_doubt(np.array([face_bgr], float), np.array([light], float), refs,
+                                     np.array([team]))[0]
 
     # A dark disc under a veil of 125 levels, the board beside it clipped: the veil is known only to be >= 38.
     dark_under_glare = [160, 175, 199]
@@ -622,6 +621,12 @@ def _benchmark_photo(k, hard=False, seed=2025):
     score = score_photo(cv2.imdecode(jpeg, cv2.IMREAD_COLOR), board=board,
                         teams={n: tuple(c) for n, c in truth["team_colours"].items()})
     return score, truth
+
+
+def _found_at(score, t):
+    """The one disc found where the truth disc ``t`` is in the photo (within 3 px)."""
+    (d,) = [d for d in score.discs if np.hypot(d.px[0] - t["px"][0], d.px[1] - t["px"][1]) < 3]
+    return d
 
 
 def test_a_disc_whose_wall_spoils_the_common_size_refit_is_still_counted():

@@ -24,6 +24,7 @@ from vision.teams import (
     TeamSplit,
     clipped_team,
     face_colours,
+    faces_bgr,
     hex_colour,
     light_distance,
     light_doubt,
@@ -31,6 +32,7 @@ from vision.teams import (
     off_hue,
     rgb_to_lab,
     split_teams,
+    unlit,
     washed_out,
 )
 
@@ -299,12 +301,13 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
     r_disc = disc_radius(b, discs)
     centres = np.array([(d.x, d.y) for d in discs], float).reshape(-1, 2)
     light = lights(scene.image, scene.top, centres, r_disc, b.surface_r)
-    lab = face_colours(scene.image, scene.top, centres, r_disc, b.surface_r, light)
+    face = faces_bgr(scene.image, scene.top, centres, r_disc)
+    lab = unlit(face, light[:, 0], light[:, 1])
     paints = rgb_to_lab(list(teams.values())) if teams else None  # the given colours, CIELAB, in team order
     real = _counted(discs, lab, paints)
     doubtful = search.doubtful + tuple((float(d.x), float(d.y)) for d, k in zip(discs, real, strict=True) if not k)
     discs = [d for d, k in zip(discs, real, strict=True) if k]
-    centres, lab, light = centres[real], lab[real], light[real]
+    centres, face, lab, light = centres[real], face[real], lab[real], light[real]
     split: TeamSplit = split_teams(lab, teams)
     labels, doubt = list(split.labels), list(split.doubt)
     # A face clipped white by glare is most likely the light team's, but a glossy dark disc's highlight clips too:
@@ -325,7 +328,7 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
     if paints is not None:  # a team with no disc on the surface: its given colour
         team_labs = [paints[t] if team_labs[t] is None else team_labs[t] for t in (0, 1)]
     if all(t is not None for t in team_labs):  # (a face clipped white was judged above)
-        unsure = (light_doubt(scene.image, scene.top, centres, r_disc, light, np.array(team_labs), on) > TEAM_DOUBT)
+        unsure = light_doubt(face, light, np.array(team_labs), on) > TEAM_DOUBT
         for k in np.flatnonzero(unsure & ~washed):
             doubt[k] = 1.0
     hole = hole_plane(scene)

@@ -84,29 +84,27 @@ def parse_teams(text: str) -> dict[str, tuple[int, int, int]]:
 
 
 def face_colours(image: np.ndarray, top: Plane, centres: np.ndarray, r: float,
-                 surface_r: float = np.inf, light: np.ndarray | None = None) -> np.ndarray:
+                 surface_r: float = np.inf) -> np.ndarray:
     """Median CIELAB colour of each disc's top face, ndarray of shape (N, 3); glare and grain are outvoted.
 
     The light on a disc is read off the board beside it, against the same board all round the hole at the same
     distances (boards are painted in rings, so that is the same paint): a shadow darkens both by one factor and
     is divided out; a veil of glare lifts both by about the same amount of white and is taken off. So a white
-    disc in a player's shadow is not read as navy, nor a dark one under glare as light wood. ``light``: the
-    discs' ``lights`` when already measured.
+    disc in a player's shadow is not read as navy, nor a dark one under glare as light wood.
     """
-    if len(centres) == 0:
-        return np.zeros((0, 3), np.float32)
-    c = np.asarray(centres, float)
-    face = _faces_bgr(image, top, c, r)
-    light = lights(image, top, c, r, surface_r) if light is None else light
-    return _unlit(face, light[:, 0], light[:, 1])
+    light = lights(image, top, centres, r, surface_r)
+    return unlit(faces_bgr(image, top, centres, r), light[:, 0], light[:, 1])
 
 
-def _faces_bgr(image: np.ndarray, top: Plane, centres: np.ndarray, r: float) -> np.ndarray:
+def faces_bgr(image: np.ndarray, top: Plane, centres: np.ndarray, r: float) -> np.ndarray:
     """Median BGR of each disc's face, clear of its bevel and shadow (FACE_SHARE)."""
-    return np.median(_sample_bgr(image, top, centres, disc_grid(FACE_SHARE * r, 9)), axis=1)
+    c = np.asarray(centres, float).reshape(-1, 2)
+    if len(c) == 0:
+        return np.zeros((0, 3), np.float32)
+    return np.median(_sample_bgr(image, top, c, disc_grid(FACE_SHARE * r, 9)), axis=1)
 
 
-def _unlit(face_bgr: np.ndarray, veil: np.ndarray, gain: np.ndarray) -> np.ndarray:
+def unlit(face_bgr: np.ndarray, veil: np.ndarray, gain: np.ndarray) -> np.ndarray:
     """CIELAB of faces (BGR, N x 3) with each one's veil taken off and shade divided out."""
     return _lab(np.clip((face_bgr - np.reshape(veil, (-1, 1))) / np.reshape(gain, (-1, 1)), 0, 255))
 
@@ -121,22 +119,16 @@ def lights(image: np.ndarray, top: Plane, centres: np.ndarray, r: float, surface
     return np.array([_light(image, top, c, k, beside, r, surface_r) for k in range(len(c))]).reshape(-1, 5)
 
 
-def light_doubt(image: np.ndarray, top: Plane, centres: np.ndarray, r: float, light: np.ndarray,
-                refs: np.ndarray, labels: np.ndarray) -> np.ndarray:
-    """Per disc: how well its team explains its face against how well the other team does, each under the light
-    that suits it best of those the board beside the disc allows (``lights``): own distance over the other's,
-    as ``TeamSplit.doubt``. The face is read under one light, but the board beside it may allow more than one:
-    a shadow's edge across it, or glare so bright that the board is clipped in every channel, when the veil is
-    only known to be at least what clipped it (a dark disc under glare on maple read as light wood, sure: plain
-    photo 295 of seed 4242). ``refs``: the two teams' colours (CIELAB) once the light is taken off."""
-    if len(centres) == 0:
-        return np.zeros(0)
-    return _light_doubt(_faces_bgr(image, top, np.asarray(centres, float), r), light, refs, labels)
-
-
-def _light_doubt(face_bgr: np.ndarray, light: np.ndarray, refs: np.ndarray, labels: np.ndarray) -> np.ndarray:
+def light_doubt(face_bgr: np.ndarray, light: np.ndarray, refs: np.ndarray, labels: np.ndarray) -> np.ndarray:
+    """Per disc (its face's BGR, ``faces_bgr``): how well its team explains its face against how well the other
+    team does, each under the light that suits it best of those the board beside the disc allows (``lights``):
+    own distance over the other's, as ``TeamSplit.doubt``. The face is read under one light, but the board
+    beside it may allow more than one: a shadow's edge across it, or glare so bright that the board is clipped
+    in every channel, when the veil is only known to be at least what clipped it (a dark disc under glare on
+    maple read as light wood, sure: plain photo 295 of seed 4242). ``refs``: the two teams' colours (CIELAB)
+    once the light is taken off."""
     fits = np.stack([_best_fit(face_bgr, light, lab_to_rgb(ref)[::-1]) for ref in refs], axis=1)
-    idx = np.arange(len(face_bgr))
+    idx = np.arange(len(fits))
     return fits[idx, labels] / np.maximum(fits[idx, 1 - labels], 1e-6)
 
 
@@ -155,7 +147,7 @@ def _best_fit(face_bgr: np.ndarray, light: np.ndarray, paint_bgr: np.ndarray) ->
 def _lab(bgr: np.ndarray) -> np.ndarray:
     """CIELAB of BGR colours (0..255) of any shape (..., 3)."""
     b = np.asarray(bgr)
-    return rgb_to_lab(b[..., ::-1]).reshape(b.shape)
+    return rgb_to_lab(b[..., ::-1]).reshape(b.shape) if b.size else np.zeros(b.shape, np.float32)
 
 
 def clipped_team(paints, veil: float, gain: float) -> int | None:
