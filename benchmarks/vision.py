@@ -32,7 +32,8 @@ from scipy.optimize import linear_sum_assignment  # noqa: E402
 from calibration import Calibration  # noqa: E402
 from sim.board import CLUB, TOURNAMENT  # noqa: E402
 from vision import NoBoardError, score_photo  # noqa: E402
-from vision.score import line_error_mm  # noqa: E402
+from vision.discs import top_view  # noqa: E402
+from vision.score import HOLE_NOTE, LOW_NOTE, line_error_mm  # noqa: E402
 from vision.synth import random_scene, random_style, render  # noqa: E402
 from vision.synth.shots import photographed_verdict, random_pair  # noqa: E402
 from vision.teams import ALIASES, PALETTE  # noqa: E402
@@ -44,6 +45,7 @@ CAL_BAD_MM = 2.0  # median error of discs' distance from the hole above which a 
 NEAR_LINE_MM = (0.5, 1.0)  # a photo with a true disc edge this close to a line is a line decision (look underneath)
 PLAIN_KEYS = ("photos", "recall", "precision", "team_accuracy", "points_accuracy", "radial_error_mm_p50",
               "radial_error_mm_p95", "exact_totals", "photos_flagged", "wrong_totals_not_flagged_count",
+              "wrong_totals_not_flagged_at_cause_count",
               "correct_photos_flagged", "no_line_decision", "misses_by_kind", "wrong_photos_by_kind")
 CEILING_TARGET = 0.97  # the issue's share of exact photos
 BIG = (4000, 3000)  # a 12 MP phone photo
@@ -87,9 +89,25 @@ def evaluate_photo(name: str, truth: dict, s, board) -> tuple[dict, list[dict], 
     turn = np.arctan2(cal_xy[:, 1], cal_xy[:, 0]) - np.arctan2(true_xy[:, 1], true_xy[:, 0])
     rot = math.degrees(float(np.angle(np.mean(np.exp(1j * turn))))) if flat else 0.0
     misses, errors = [], []
+    doubtful = top_view(s.calibration, board)[0].to_image(s.doubtful) if s.doubtful else np.zeros((0, 2))
+    flagged_px = np.array([f.px for f in found if f.uncertain], float).reshape(-1, 2)
+    hole_note = any(n.startswith(HOLE_NOTE) for n in s.notes)
+    low_note = any(n.startswith(LOW_NOTE) for n in s.notes)
+
+    def at_cause(kind, d, f) -> bool:
+        """Whether the photo says to look at this miss: the disc found is flagged, a disc-like outline left out
+        (or a flagged disc) lies on the missed one, the hole is in doubt for a missed 20, or the board is."""
+        if low_note or (f is not None and f.uncertain):
+            return True
+        if kind != "missed disc":
+            return False
+        near = np.vstack([doubtful, flagged_px]) - np.asarray(d["px"], float)
+        return (d["points"] == 20 and hole_note) or bool(np.any(np.hypot(*near.T) <= tol / MATCH_SHARE))
 
     def miss(kind, d=None, f=None):
+        counts = kind == "wrong points" or (f.points if kind == "false disc" else d["points"]) != 0
         misses.append({"photo": name, "kind": "calibration" if cal_bad else kind, "seen_as": kind,
+                       "changes_total": counts, "flagged_at_cause": at_cause(kind, d, f),
                        "truth": None if d is None else {k: d[k] for k in ("x_mm", "y_mm", "team", "points", "px")},
                        "found": None if f is None else {"x_mm": round(f.x_mm, 2), "y_mm": round(f.y_mm, 2),
                                                          "team": f.team, "points": f.points,
@@ -128,6 +146,7 @@ def evaluate_photo(name: str, truth: dict, s, board) -> tuple[dict, list[dict], 
              "closest_line_mm": round(closest, 3), "discs": len(on), "found": len(found),
              "matched": len(pairs), "team_ok": sum(found[j].team == on[i]["team"] for i, j in pairs),
              "points_ok": sum(found[j].points == on[i]["points"] for i, j in pairs),
+             "not_flagged_at_cause": not ok and any(m["changes_total"] and not m["flagged_at_cause"] for m in misses),
              "radial": [abs(e["radial_err_mm"]) for e in errors], "cal_err_mm": float(np.median(cal_err))
              if len(cal_err) else 0.0, "cal_rot_deg": round(rot, 2), "kinds": sorted({m["kind"] for m in misses})}
     return photo, misses, errors
@@ -254,6 +273,8 @@ def synthetic(count: int, seed: int, jobs: int, exact: bool, hard: bool = True,
         "photos_flagged": sum(p["uncertain"] for p in photos) / max(len(photos), 1),
         "wrong_totals_not_flagged": sum(not p["uncertain"] for p in wrong) / max(len(wrong), 1),
         "wrong_totals_not_flagged_count": sum(not p["uncertain"] for p in wrong),
+        # Stricter: a wrong total whose photo is flagged, but not at a disc (or note) that explains the error.
+        "wrong_totals_not_flagged_at_cause_count": sum(p["not_flagged_at_cause"] for p in wrong),
         "correct_photos_flagged": sum(p["uncertain"] for p in right) / max(len(right), 1),
         "no_line_decision": {f"{mm} mm": clear_figures(photos, mm) for mm in NEAR_LINE_MM},
         "k_sigma_trade_off": trade_off(photos),
@@ -385,8 +406,10 @@ def main() -> None:
         clear = syn["no_line_decision"]["0.5 mm"]
         parts.append(f"{kind} {size[0]}x{size[1]} exact {syn['exact_totals']:.1%} of {n_photos}, "
                      f"flagged {syn['photos_flagged']:.1%}, "
-                     f"unflagged wrong {syn['wrong_totals_not_flagged_count']}, no disc within 0.5 mm of a line: exact "
-                     f"{clear['exact_totals']:.1%} of {clear['photos']}, flagged {clear['photos_flagged']:.1%}; "
+                     f"unflagged wrong {syn['wrong_totals_not_flagged_count']} "
+                     f"(not flagged at the cause {syn['wrong_totals_not_flagged_at_cause_count']}), "
+                     f"no disc within 0.5 mm of a line: exact {clear['exact_totals']:.1%} of {clear['photos']}, "
+                     f"flagged {clear['photos_flagged']:.1%}; "
                      f"radial p50/p95 "
                      f"{syn['radial_error_mm_p50']:.2f}/{syn['radial_error_mm_p95']:.2f} mm")
         if ceiling := syn["line_call_ceiling"]:
@@ -394,7 +417,8 @@ def main() -> None:
                          f"({ceiling['target']:.0%} needs radial p50 {ceiling['radial_p50_mm_needed']:.3f} mm)")
     if plain:
         parts.append(f"plain (no placed hard cases) exact {plain['exact_totals']:.1%}, flagged "
-                     f"{plain['photos_flagged']:.1%}, unflagged wrong {plain['wrong_totals_not_flagged_count']}")
+                     f"{plain['photos_flagged']:.1%}, unflagged wrong {plain['wrong_totals_not_flagged_count']} "
+                     f"(not flagged at the cause {plain['wrong_totals_not_flagged_at_cause_count']})")
     if rp:
         parts.append(f"real exact {sum(r['exact'] for r in rp)}/{len(rp)} (flagged {sum(r['uncertain'] for r in rp)})")
     if big:

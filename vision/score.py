@@ -60,6 +60,8 @@ HOLE_SAME_DE = 14.0  # a sunk disc's top looks like its team's discs within this
 # and 0.8, which this rule cannot tell from a disc.
 HUE_KEPT = 1 / 3
 FLOOR_L, FLOOR_CHROMA = 36.0, 14.0  # an empty hole's shadowed floor: darker and greyer than this
+HOLE_NOTE = "cannot tell whether a disc sits in the 20 hole"
+LOW_NOTE = "the board was found with low confidence"
 HOLE_SLACK_MM = 3.0  # a standing disc's centre found this far inside the hole's rim is a fit error, not a disc
 
 
@@ -344,11 +346,11 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
     in_hole = in_team is not None
     notes = []
     if hole_doubt:
-        notes.append("cannot tell whether a disc sits in the 20 hole")
+        notes.append(HOLE_NOTE)
     if doubtful:
         notes.append(f"{len(doubtful)} disc-like outline(s) not counted: look for a missed disc")
     if cal.confidence < 0.5:
-        notes.append(f"the board was found with low confidence ({cal.confidence:.2f})")
+        notes.append(f"{LOW_NOTE} ({cal.confidence:.2f})")
     px_per_mm = scene.top.image_px_per_mm()
     out = []
     for k, d in enumerate(discs):
