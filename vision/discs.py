@@ -406,7 +406,7 @@ def find_discs(image: np.ndarray, top_to_image: np.ndarray, sil: Silhouette, *, 
     spots = [(x, y, s) for x, y, s in proposals.spots
              if math.hypot(x, y) <= within_mm + 2 and not _excluded(x, y, exclude)]
     clear = [(x, y, s) for x, y, s in spots if s >= MIN_SCORE]
-    # Every clear spot is fitted at once (a batch costs little more than one fit), then taken strongest first.
+    # Every clear spot is fitted at once (a batch costs little more than one fit).
     fits = refine_all(image, full, sil, [(x, y) for x, y, _ in clear], disc_r, [s for *_, s in clear], fit_radius=True)
     wall = [j for j, ((x, y, _), d) in enumerate(zip(clear, fits, strict=True))
             if (d is None or not _plausible(d, disc_r)) and sil.wall_mm(x, y, disc_r) > WALL_MM]
@@ -417,7 +417,11 @@ def find_discs(image: np.ndarray, top_to_image: np.ndarray, sil: Silhouette, *, 
         fits[j] = d or fits[j]
     first: list[FoundDisc] = []
     doubtful: list[tuple[float, float]] = []
-    for (x, y, _), d, rim in zip(clear, fits, rims, strict=True):
+    # Overlapping circles are one disc: the one whose outline fits best is taken, not the strongest circle, which
+    # a disc's rim shared with a neighbour, a peg or the hole's rim can gather as well as the disc's own circle.
+    order = sorted(range(len(clear)), key=lambda j: (fits[j] is None or not _plausible(fits[j], disc_r),
+                                                     0.0 if fits[j] is None else fits[j].fit_mm))
+    for (x, y, _), d, rim in ((clear[j], fits[j], rims[j]) for j in order):
         if _near(x, y, first, 1.5 * disc_r) or d is None or _near(d.x, d.y, first, 1.6 * disc_r):
             continue
         if _plausible(d, disc_r):
