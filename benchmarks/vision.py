@@ -32,7 +32,6 @@ from scipy.optimize import linear_sum_assignment  # noqa: E402
 from calibration import Calibration  # noqa: E402
 from sim.board import CLUB, TOURNAMENT  # noqa: E402
 from vision import NoBoardError, score_photo  # noqa: E402
-from vision.discs import top_view  # noqa: E402
 from vision.score import HOLE_NOTE, LOW_NOTE, line_error_mm  # noqa: E402
 from vision.synth import random_scene, random_style, render  # noqa: E402
 from vision.synth.shots import photographed_verdict, random_pair  # noqa: E402
@@ -89,7 +88,7 @@ def evaluate_photo(name: str, truth: dict, s, board) -> tuple[dict, list[dict], 
     turn = np.arctan2(cal_xy[:, 1], cal_xy[:, 0]) - np.arctan2(true_xy[:, 1], true_xy[:, 0])
     rot = math.degrees(float(np.angle(np.mean(np.exp(1j * turn))))) if flat else 0.0
     misses, errors = [], []
-    doubtful = top_view(s.calibration, board)[0].to_image(s.doubtful) if s.doubtful else np.zeros((0, 2))
+    doubtful = s.top_plane.to_image(s.doubtful) if s.doubtful else np.zeros((0, 2))
     flagged_px = np.array([f.px for f in found if f.uncertain], float).reshape(-1, 2)
     hole_note = any(n.startswith(HOLE_NOTE) for n in s.notes)
     low_note = any(n.startswith(LOW_NOTE) for n in s.notes)

@@ -38,9 +38,10 @@ from vision.teams import (
 
 # A call is sure when the disc's edge is further from the line than K_SIGMA (LINE_FLOOR_MM + SIGMA_TAIL sigma). On
 # the benchmark's 300 hard synthetic photos |radial error| p99 is 0.7 mm even where sigma < 0.25 mm (a floor the
-# fit's own error misses). At K = 1.0 one wrong total there goes unflagged; from 1.25 up none does (96.5% of correct
-# photos flagged; on the 300 plain photos 46%, with no unflagged wrong total either). A wrong total without a
-# warning is the failure that matters, so K keeps that margin for photos not seen.
+# fit's own error misses). With sigma counted once (before SIGMA_TAIL), at K = 1.0 one wrong total there went
+# unflagged and from 1.25 up none did (96.5% of correct photos flagged; on the 300 plain photos 46%, with no
+# unflagged wrong total either). A wrong total without a warning is the failure that matters, so K keeps that
+# margin for photos not seen.
 K_SIGMA = 1.25
 LINE_FLOOR_MM = 0.4
 # A loose fit is now and then a misfit, so its error has a heavier tail than its sigma: on the 300 hard photos
