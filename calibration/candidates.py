@@ -170,8 +170,9 @@ def _smooth_pieces(pts: np.ndarray, k: int = 4, max_turn: float = 0.6) -> list[n
     cuts = np.flatnonzero(turn > max_turn)
     if len(cuts) == 0:
         return [pts]
-    pieces = np.split(np.roll(pts, -cuts[0], axis=0), cuts - cuts[0])
-    return [p for p in pieces if len(p) > 2 * k]
+    ring = np.roll(pts, -cuts[0], axis=0)
+    ends = [*(cuts - cuts[0]), len(pts)]
+    return [ring[a:b] for a, b in zip(ends[:-1], ends[1:], strict=True) if b - a > 2 * k]
 
 
 def _plausible(ell: tuple, w: int, h: int) -> bool:

@@ -17,11 +17,12 @@ def ellipse_conic(cx: float, cy: float, a: float, b: float, phi: float) -> np.nd
     """Conic matrix (x^T C x = 0 on the ellipse) from centre, semi-axes and rotation (radians)."""
     c, s = math.cos(phi), math.sin(phi)
     rot = np.array([[c, -s], [s, c]])
-    m = rot @ np.diag([1 / a**2, 1 / b**2]) @ rot.T
+    conic = np.empty((3, 3))
+    m = conic[:2, :2] = rot @ np.diag([1 / a**2, 1 / b**2]) @ rot.T
     ctr = np.array([cx, cy])
-    v = -m @ ctr
-    d = ctr @ m @ ctr - 1
-    return np.block([[m, v[:, None]], [v[None, :], np.array([[d]])]])
+    conic[:2, 2] = conic[2, :2] = -m @ ctr
+    conic[2, 2] = ctr @ m @ ctr - 1
+    return conic
 
 
 def conic_ellipse(conic: np.ndarray) -> tuple[float, float, float, float, float] | None:

@@ -728,6 +728,23 @@ def test_masked_median_is_numpys_median_of_each_rows_kept_samples():
         assert np.allclose(m, np.median(row[mask], axis=0) if mask.any() else 0.0)
 
 
+def test_median_of_a_big_array_is_numpys():
+    from vision.robust import median
+    rng = np.random.default_rng(4)
+    for n in (1, 2, 7, 10, 1001, 40_000):
+        v = rng.normal(size=n).astype(np.float32)
+        assert abs(median(v) - float(np.median(v))) < 1e-6
+
+
+def test_peaks_are_the_strict_local_maxima_above_the_threshold_strongest_first():
+    from vision.discs import peaks
+    score = np.zeros((60, 80), np.float32)
+    for (u, v), s in {(10, 12): 0.5, (40, 30): 0.9, (46, 33): 0.7, (70, 50): 0.3}.items():
+        score[v, u] = s
+    # (46, 33) is within 7 px of a stronger peak; (70, 50) is under the threshold.
+    assert peaks(score, 7.0, 0.4) == [(40, 30, pytest.approx(0.9)), (10, 12, 0.5)]
+
+
 def test_circle_scores_from_one_spectrum_equal_filtering_with_each_template():
     from vision.discs import circle_kernels, circle_scores
     rng = np.random.default_rng(8)

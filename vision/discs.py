@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from vision.rectify import Plane, lifted_homography, rectify, sample
-from vision.robust import masked_median
+from vision.robust import masked_median, median
 
 DETECT_PX_PER_MM = 1.5  # scale of the rectified view used to propose discs
 MIN_SCORE = 0.42  # share of a perfect circle's orientation support a candidate needs
@@ -78,14 +78,18 @@ def orientation_field(rect_bgr: np.ndarray) -> np.ndarray:
     """
     lab = cv2.cvtColor(rect_bgr.astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
     lab = cv2.GaussianBlur(lab, (0, 0), 0.8)
-    z = np.zeros(lab.shape[:2], dtype=np.complex64)
+    re = np.zeros(lab.shape[:2], np.float32)  # z = sum over channels of (gx + i gy)^2, in real arithmetic
+    im = np.zeros_like(re)
     for c in range(3):
         gx = cv2.Sobel(lab[:, :, c], cv2.CV_32F, 1, 0, ksize=3)
         gy = cv2.Sobel(lab[:, :, c], cv2.CV_32F, 0, 1, ksize=3)
-        z += (gx + 1j * gy) ** 2
-    m = np.sqrt(np.abs(z))
-    m0 = 2.0 * float(np.median(m)) + 1e-3
-    return z / (np.abs(z) + 1e-9) * (m / (m + m0))
+        re += gx * gx - gy * gy
+        im += 2 * gx * gy
+    size = cv2.magnitude(re, im)
+    m = np.sqrt(size)
+    m0 = 2.0 * median(m) + 1e-3
+    gain = m / ((size + 1e-9) * (m + m0))
+    return (re * gain) + 1j * (im * gain)
 
 
 def circle_kernels(radius_px: float) -> tuple[np.ndarray, np.ndarray]:
@@ -101,23 +105,24 @@ def circle_kernels(radius_px: float) -> tuple[np.ndarray, np.ndarray]:
 
 def circle_scores(z: np.ndarray, radii_px) -> list[np.ndarray]:
     """Support for a circle of each radius centred on each pixel of the orientation field ``z``: its correlation
-    with the radius's template, edges mirrored past the border. The field's spectrum is taken once for all radii
-    (four sizes on a 12 MP photo: 0.11 s, against 0.25 s filtering with each template's two parts)."""
+    with the radius's template, edges mirrored past the border. Only the real part is wanted, Re z * conj(t) =
+    z.re * t.re + z.im * t.im, so each part is filtered by real transforms (a third faster than one complex
+    transform) and the field's spectra are taken once for all radii."""
     kernels = [circle_kernels(r) for r in radii_px]
     pad = max(kr.shape[0] for kr, _ in kernels) // 2
     n, m = z.shape, cv2.getOptimalDFTSize(max(z.shape) + 2 * pad)
-    field = cv2.copyMakeBorder(np.dstack([z.real, z.imag]).astype(np.float32), pad, pad, pad, pad,
-                               cv2.BORDER_REFLECT_101)
-    spectrum = cv2.dft(np.pad(field, ((0, m - field.shape[0]), (0, m - field.shape[1]), (0, 0))),
-                       flags=cv2.DFT_COMPLEX_OUTPUT)
+
+    def spectrum(part: np.ndarray, rows: int = 0) -> np.ndarray:
+        return cv2.dft(np.pad(part, ((0, m - part.shape[0]), (0, m - part.shape[1]))), nonzeroRows=rows)
+
+    field = [spectrum(cv2.copyMakeBorder(np.ascontiguousarray(part, np.float32), pad, pad, pad, pad,
+                                         cv2.BORDER_REFLECT_101)) for part in (z.real, z.imag)]
     out = []
-    for kr, ki in kernels:
-        size, half = kr.shape[0], kr.shape[0] // 2
-        template = np.zeros((m, m, 2), np.float32)  # real part of z times the conjugate template: kr.re + ki.im
-        template[:size, :size, 0], template[:size, :size, 1] = kr, -ki
-        both = cv2.mulSpectrums(spectrum, cv2.dft(template, flags=cv2.DFT_COMPLEX_OUTPUT, nonzeroRows=size), 0)
-        full = cv2.idft(both, flags=cv2.DFT_SCALE | cv2.DFT_COMPLEX_OUTPUT)
-        out.append(full[pad + half : pad + half + n[0], pad + half : pad + half + n[1], 0].copy())
+    for kernel in kernels:
+        size, half = kernel[0].shape[0], kernel[0].shape[0] // 2
+        both = sum(cv2.mulSpectrums(f, spectrum(k, size), 0) for f, k in zip(field, kernel, strict=True))
+        full = cv2.idft(both, flags=cv2.DFT_SCALE | cv2.DFT_REAL_OUTPUT)
+        out.append(full[pad + half : pad + half + n[0], pad + half : pad + half + n[1]].copy())
     return out
 
 
@@ -125,7 +130,9 @@ def peaks(score: np.ndarray, min_dist_px: float, threshold: float) -> list[tuple
     """Local maxima (u, v, value) above ``threshold`` at least ``min_dist_px`` apart, strongest first."""
     k = 2 * int(min_dist_px) + 1
     dil = cv2.dilate(score, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))  # square: far faster, as good
-    vs, us = np.nonzero((score >= dil) & (score > threshold))
+    above = np.flatnonzero(score > threshold)  # few: test only these for a maximum
+    at = above[score.flat[above] >= dil.flat[above]]
+    vs, us = np.divmod(at, score.shape[1])
     order = np.argsort(-score[vs, us])
     return [(int(us[i]), int(vs[i]), float(score[vs[i], us[i]])) for i in order]
 
