@@ -95,13 +95,16 @@ def evaluate_photo(name: str, truth: dict, s, board) -> tuple[dict, list[dict], 
 
     def at_cause(kind, d, f) -> bool:
         """Whether the photo says to look at this miss: the disc found is flagged, a disc-like outline left out
-        (or a flagged disc) lies on the missed one, the hole is in doubt for a missed 20, or the board is."""
+        (or a flagged disc) lies on the missed one, glare washes out the board where it is, the hole is in doubt
+        for a missed 20, or the board is."""
         if low_note or (f is not None and f.uncertain):
             return True
         if kind != "missed disc":
             return False
         near = np.vstack([doubtful, flagged_px]) - np.asarray(d["px"], float)
-        return (d["points"] == 20 and hole_note) or bool(np.any(np.hypot(*near.T) <= tol / MATCH_SHARE))
+        (x, y), = s.top_plane.to_board([d["px"]])
+        glare = any(math.hypot(x - cx, y - cy) <= r for cx, cy, r in s.washed)
+        return (d["points"] == 20 and hole_note) or glare or bool(np.any(np.hypot(*near.T) <= tol / MATCH_SHARE))
 
     def miss(kind, d=None, f=None):
         counts = kind == "wrong points" or (f.points if kind == "false disc" else d["points"]) != 0

@@ -359,13 +359,14 @@ def test_doubtful_outlines_make_the_photo_uncertain(monkeypatch):
     assert doubted.totals == plain.totals  # a doubt changes the flag, never the count
 
 
-def test_a_saved_score_keeps_the_outlines_it_did_not_count():
-    # The companion saves each photo's score and checks shots from it later: the uncounted outlines must survive.
+def test_a_saved_score_keeps_the_outlines_it_did_not_count_and_the_glare():
+    # The companion saves each photo's score and checks shots from it later: the uncounted outlines and the
+    # washed-out patches (where a disc may be unseen) must survive.
     path = sorted(SAMPLES.glob("synth_*.jpg"))[0]
     score = replace(score_photo(path, board=board_named(json.loads(path.with_suffix(".json").read_text())["board"])),
-                    doubtful=((12.5, -240.0),))
+                    doubtful=((12.5, -240.0),), washed=((-40.0, 61.5, 30.2),))
     back = score_from_json(json.loads(json.dumps(score_to_json(score))))
-    assert back.doubtful == score.doubtful and back.discs == score.discs
+    assert back.doubtful == score.doubtful and back.washed == score.washed and back.discs == score.discs
 
 
 def _disc(team, x, y, points):
@@ -754,6 +755,25 @@ def test_circle_scores_from_one_spectrum_equal_filtering_with_each_template():
         kr, ki = circle_kernels(r)
         want = cv2.filter2D(z.real.copy(), -1, kr) + cv2.filter2D(z.imag.copy(), -1, ki)  # mirrored border too
         assert got.shape == want.shape and np.abs(got - want).max() < 1e-5
+
+
+def test_discs_that_glare_washes_out_lie_in_the_patches_the_photo_warns_of():
+    # Hard photo 111 of seed 2025: white discs on white paint under glare clipped white in every channel; only
+    # their shadows' rims show, and both were missed without a word about them.
+    score, truth = _benchmark_photo(111, hard=True)
+    assert score_mod.GLARE_NOTE in score.notes and score.uncertain
+    for px in ((567.9, 688.3), (505.5, 697.9)):
+        (x, y), = score.top_plane.to_board([_truth_at(truth, px)["px"]])
+        assert any(math.hypot(x - cx, y - cy) <= r for cx, cy, r in score.washed)
+
+
+def test_glare_that_clips_a_disc_sized_patch_is_warned_of_and_a_lesser_one_is_not():
+    # Plain photos 0 and 1 of seed 2025: a lamp's highlight clips the maple white over a patch wider than a disc
+    # in 0 (light-wood discs would vanish in it); in 1 nothing on the surface is clipped that wide.
+    washed, _ = _benchmark_photo(0)
+    clear, _ = _benchmark_photo(1)
+    assert score_mod.GLARE_NOTE in washed.notes and len(washed.washed) >= 1
+    assert clear.washed == () and score_mod.GLARE_NOTE not in clear.notes
 
 
 def test_black_discs_seen_only_by_the_rings_on_their_faces_make_the_photo_uncertain():

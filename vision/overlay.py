@@ -1,4 +1,5 @@
-"""Evidence on the photo: every disc's outline in its team's colour with its points; uncertain calls marked."""
+"""Evidence on the photo: every disc's outline in its team's colour with its points; uncertain calls and the board
+that glare washes out marked."""
 
 from __future__ import annotations
 
@@ -16,9 +17,13 @@ def draw_overlay(image: np.ndarray, score: PhotoScore) -> np.ndarray:
     scale = max(1.0, max(out.shape[:2]) / 1200)
     thick = max(1, int(round(2 * scale)))
     colours = {t: tuple(int(c) for c in rgb[::-1]) for t, rgb in zip(score.teams, score.team_colours, strict=True)}
+    ang = np.linspace(0, 2 * np.pi, 48, endpoint=False)
+    for x, y, r in score.washed:  # dashed: look there for a disc
+        ring = np.round(score.top_plane.to_image(np.column_stack([x + r * np.cos(ang), y + r * np.sin(ang)])))
+        for a, b in zip(ring[::2], np.roll(ring, -1, axis=0)[::2], strict=True):
+            cv2.line(out, tuple(int(v) for v in a), tuple(int(v) for v in b), UNSURE_BGR, thick, cv2.LINE_AA)
     for d in score.discs:
         plane = hole_plane(score) if d.points == 20 else score.top_plane
-        ang = np.linspace(0, 2 * np.pi, 48, endpoint=False)
         ring = np.column_stack([d.x_mm + d.r_mm * np.cos(ang), d.y_mm + d.r_mm * np.sin(ang)])
         pts = np.round(plane.to_image(ring)).astype(np.int32)
         colour = colours[d.team]

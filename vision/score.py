@@ -18,6 +18,7 @@ from sim.game import Disc, RoundResult, State, score_round
 from sim.rules import MatchFormat
 from vision.discs import DiscSearch, FoundDisc, Proposals, Silhouette, find_discs, top_view
 from vision.focal import focal_from_discs
+from vision.glare import washed_areas
 from vision.rectify import Plane, lifted_homography
 from vision.teams import (
     HUED,
@@ -68,6 +69,7 @@ HUE_KEPT = 1 / 3
 FLOOR_L, FLOOR_CHROMA = 36.0, 14.0  # an empty hole's shadowed floor: darker and greyer than this
 HOLE_NOTE = "cannot tell whether a disc sits in the 20 hole"
 LOW_NOTE = "the board was found with low confidence"
+GLARE_NOTE = "glare washes out part of the board: a disc there may be missed"
 HOLE_SLACK_MM = 3.0  # a standing disc's centre found this far inside the hole's rim is a fit error, not a disc
 
 
@@ -120,6 +122,7 @@ class PhotoScore:
     calibration: Calibration
     notes: tuple[str, ...] = ()  # photo-level doubts
     doubtful: tuple[tuple[float, float], ...] = ()  # centres (top-face plane, mm) of disc-like outlines not counted
+    washed: tuple[tuple[float, float, float], ...] = ()  # circles (x, y, r; top-face plane, mm) glare washes out
 
     @property
     def uncertain(self) -> bool:
@@ -357,6 +360,9 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
         notes.append(f"{len(doubtful)} disc-like outline(s) not counted: look for a missed disc")
     if cal.confidence < 0.5:
         notes.append(f"{LOW_NOTE} ({cal.confidence:.2f})")
+    glare = washed_areas(scene.image, scene.top, b.surface_r, r_disc)
+    if glare:
+        notes.append(GLARE_NOTE)
     px_per_mm = scene.top.image_px_per_mm()
     out = []
     for k, d in enumerate(discs):
@@ -385,7 +391,7 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
         (u, v), = (hole if sunk else scene.top).to_image([(d.x, d.y)])
         out.append(PhotoDisc((float(u), float(v)), float(d.x), float(d.y), float(d.r), split.names[labels[k]],
                              int(points), float(margin), float(sigma), bool(why), tuple(why)))
-    return PhotoScore(tuple(out), split.names, split.colours, b, cal, tuple(notes), doubtful)
+    return PhotoScore(tuple(out), split.names, split.colours, b, cal, tuple(notes), doubtful, glare)
 
 
 def score_photo(image, *, board: Board = TOURNAMENT, teams: dict[str, tuple[int, int, int]] | None = None,

@@ -24,6 +24,7 @@ def score_to_json(score: PhotoScore) -> dict:
         "calibration": score.calibration.to_json(),
         "notes": list(score.notes),
         "doubtful": [list(p) for p in score.doubtful],
+        "washed": [list(c) for c in score.washed],
     }
 
 
@@ -44,4 +45,5 @@ def score_from_json(data: dict) -> PhotoScore:
         calibration=Calibration.from_json(data["calibration"]),
         notes=tuple(data.get("notes", ())),
         doubtful=tuple((float(x), float(y)) for x, y in data.get("doubtful", ())),
+        washed=tuple((float(x), float(y), float(r)) for x, y, r in data.get("washed", ())),
     )
