@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from live_browser import LiveServer, error_checked_page, launch_chromium, needs_chromium
 
+from vision.score import HOLE_NOTE
+
 ROOT = Path(__file__).resolve().parents[1]
 REAL = ROOT.parent / "shared" / "real_photos"
 PAIRS = ROOT / "sample_images" / "pairs"
@@ -65,6 +67,7 @@ def test_a_real_photo_is_scored_right_and_bad_files_change_nothing(server, page)
     text = page.inner_text("#photo-totals")
     for t in ("team1", "team2"):
         assert f"{row[t + '_colour']} {row[t + '_points']}" in text, text
+    assert HOLE_NOTE in page.inner_text("#photo-notes")  # the 20 hole is too dark to see into on board3
     mid = data(page)["id"]
     saved = server.api.get(f"/api/companion/{mid}").json
     jpeg = (PAIRS / "synth_7_0001_after.jpg").read_bytes()

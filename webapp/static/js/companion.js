@@ -400,6 +400,8 @@ function captureCard() {
     ? `On this photo: ${d.names.map((n, t) => `${n} ${frame.totals[t]}`).join(", ")}` +
       (unsure ? ` (${unsure} call${unsure > 1 ? "s" : ""} to check: amber rings)` : "")
     : "";
+  // What the photo as a whole could not tell (the 20 hole, a missed disc, glare): the players look there.
+  $("#photo-notes").textContent = frame && frame.notes.length ? `Look at the board: ${frame.notes.join("; ")}.` : "";
   const cal = frame && frame.calibration;
   $("#calib-info").textContent = cal ? `Board found: fit within ${cal.residual_mm} mm${cal.manual ? " (from your markers)" : ""}.` : "";
 }
