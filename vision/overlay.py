@@ -11,17 +11,24 @@ from vision.score import PhotoScore, hole_plane
 UNSURE_BGR = (0, 215, 255)  # amber ring and '?' for a call the players should look at
 
 
+def washed_outlines(score: PhotoScore, n: int = 48) -> list[np.ndarray]:
+    """The patches glare washes out (``PhotoScore.washed``) as closed outlines of ``n`` image points each."""
+    ang = np.linspace(0, 2 * np.pi, n, endpoint=False)
+    return [score.top_plane.to_image(np.column_stack([x + r * np.cos(ang), y + r * np.sin(ang)]))
+            for x, y, r in score.washed]
+
+
 def draw_overlay(image: np.ndarray, score: PhotoScore) -> np.ndarray:
     """A copy of ``image`` with each disc's top-face outline, team colour and points drawn on it."""
     out = image.copy()
     scale = max(1.0, max(out.shape[:2]) / 1200)
     thick = max(1, int(round(2 * scale)))
     colours = {t: tuple(int(c) for c in rgb[::-1]) for t, rgb in zip(score.teams, score.team_colours, strict=True)}
-    ang = np.linspace(0, 2 * np.pi, 48, endpoint=False)
-    for x, y, r in score.washed:  # dashed: look there for a disc
-        ring = np.round(score.top_plane.to_image(np.column_stack([x + r * np.cos(ang), y + r * np.sin(ang)])))
+    for ring in washed_outlines(score):  # dashed: look there for a disc
+        ring = np.round(ring)
         for a, b in zip(ring[::2], np.roll(ring, -1, axis=0)[::2], strict=True):
             cv2.line(out, tuple(int(v) for v in a), tuple(int(v) for v in b), UNSURE_BGR, thick, cv2.LINE_AA)
+    ang = np.linspace(0, 2 * np.pi, 48, endpoint=False)
     for d in score.discs:
         plane = hole_plane(score) if d.points == 20 else score.top_plane
         ring = np.column_stack([d.x_mm + d.r_mm * np.cos(ang), d.y_mm + d.r_mm * np.sin(ang)])

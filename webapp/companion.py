@@ -18,6 +18,7 @@ from sim.game import Disc, Game, RoundResult, State, score_round
 from sim.judge import Verdict, judge
 from sim.shot import MAX_SPEED
 from vision import PhotoScore, score_photo
+from vision.overlay import washed_outlines
 from vision.score import hole_plane
 from vision.shotcheck import diff
 from webapp import corrections
@@ -204,6 +205,11 @@ def overlay_json(score: PhotoScore) -> dict:
         "confidence": round(cal.confidence, 2),
         "manual": any(f.startswith("manual") for f in cal.features),
     }
+
+
+def washed_json(score: PhotoScore) -> list[list[list[float]]]:
+    """Outlines (image pixels) of the patches glare washes out, where a disc may be unseen."""
+    return [_pts(ring) for ring in washed_outlines(score)]
 
 
 def discs_json(score: PhotoScore, check: Check | None) -> list[dict]:

@@ -141,6 +141,14 @@ async function drawPhoto() {
       ctx.stroke();
     }
   }
+  for (const patch of frame.washed) { // glare washes the board out there: a disc may be unseen
+    poly(ctx, patch, true);
+    ctx.setLineDash([10 * lw, 8 * lw]);
+    ctx.lineWidth = 2.5 * lw;
+    ctx.strokeStyle = UNSURE;
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
   for (const d of frame.discs) drawDisc(ctx, d, lw);
   if (page.advice) drawAdviceOnPhoto(ctx, lw);
   if (page.mode === "markers" && page.markers) {
