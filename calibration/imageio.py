@@ -49,9 +49,20 @@ def read_image(source: str | os.PathLike | bytes, *, max_pixels: int = MAX_PIXEL
         raise ImageReadError(f"{name}: image too large to decode safely ({exc})") from None
     except (OSError, SyntaxError, ValueError) as exc:
         raise ImageReadError(f"{name}: cannot decode {img_format(data)} data ({exc})") from None
-    img = ImageOps.exif_transpose(img)
+    img = _eight_bit(ImageOps.exif_transpose(img))
     rgb = np.asarray(img.convert("RGB"))
     return cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR)
+
+
+def _eight_bit(img: Image.Image) -> Image.Image:
+    """16-bit grey (a scan, a raw converter's PNG or TIFF) scaled to 8 bits: Pillow's own conversion clips every
+    level over 255 to white, and the photo read as one blank sheet ("too blurred"). 16-bit colour Pillow reduces
+    itself."""
+    if not (img.mode.startswith("I;16") or img.mode == "I"):
+        return img
+    grey = np.asarray(img, dtype=np.float64)
+    full = 65535.0 if img.mode != "I" or grey.max() > 255 else 255.0
+    return Image.fromarray(np.clip(np.rint(grey * (255.0 / full)), 0, 255).astype(np.uint8), "L")
 
 
 def img_format(data: bytes) -> str:

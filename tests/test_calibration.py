@@ -189,6 +189,14 @@ def test_read_image_detects_webp_named_jpg_and_applies_exif(tmp_path):
     assert read_image(rotated.getvalue()).shape == (40, 20, 3)
 
 
+def test_a_16_bit_grey_photo_reads_as_its_grey_levels_not_a_white_sheet():
+    levels = np.tile(np.arange(0, 256, dtype=np.uint16), (8, 1))
+    png = io.BytesIO()
+    Image.fromarray(levels * 257).save(png, "PNG")  # mode I;16
+    got = read_image(png.getvalue())
+    assert got.shape == (8, 256, 3) and np.array_equal(got[:, :, 1], levels.astype(np.uint8))
+
+
 def test_huge_image_refused_before_decoding():
     buf = io.BytesIO()
     Image.new("1", (12000, 10000)).save(buf, "PNG")  # 120 megapixels, a few kB compressed
