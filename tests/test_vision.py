@@ -4,6 +4,8 @@ import csv
 import io
 import json
 import math
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -129,6 +131,19 @@ def test_bad_files_exit_2(tmp_path, capsys, content):
     assert main(["score", str(p)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("crokinole score:")
+
+
+def test_a_reader_that_stops_after_the_first_photo_ends_the_scan_quietly(tmp_path):
+    # crokinole score FOLDER | head -1: the second line meets a closed pipe.
+    sample = sorted(SAMPLES.glob("synth_*.jpg"))[0]
+    for k in range(3):
+        (tmp_path / f"{k}.jpg").write_bytes(sample.read_bytes())
+    run = subprocess.Popen([sys.executable, "-m", "webapp.cli", "score", str(tmp_path), "--json"],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=SAMPLES.parent)
+    assert json.loads(run.stdout.readline())["discs"]
+    run.stdout.close()
+    err = run.stderr.read().decode()
+    assert run.wait(timeout=120) == 1 and "Broken pipe" not in err and "Traceback" not in err
 
 
 def test_no_board_is_a_clear_error():

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 COMMANDS = (
@@ -47,6 +48,9 @@ def main(argv: list[str] | None = None) -> int:
     except CommandError as exc:
         print(f"crokinole {args.command}: {exc}", file=sys.stderr)
         return exc.code
+    except BrokenPipeError:  # the reader stopped (``| head -1``): nothing to tell it, and no error to tell
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # the flush at exit would fail again
+        return 1
     except (ValueError, OSError) as exc:
         print(f"crokinole {args.command}: {exc}", file=sys.stderr)
         return 2
