@@ -25,7 +25,7 @@ from sim.shot import aim_at
 from vision import NoBoardError, parse_teams, score_photo
 from vision.focal import focal_from_discs
 from vision.score import PhotoDisc, PhotoScore
-from vision.shotcheck import Looks, _fates, align, check_shot, diff
+from vision.shotcheck import Looks, _fates, align, check_shot, diff, glare_note
 from vision.synth import random_scene, render
 from vision.synth.render import render_pair
 from vision.synth.shots import photographed_verdict, random_pair
@@ -406,6 +406,20 @@ def test_vanished_disc_of_the_side_with_a_new_twenty_dropped_into_the_hole(green
     assert (green_id in d.report.dropped) == green_twenty
     assert (green_id in d.report.left_surface) != green_twenty
     assert d.shot_disc is not None and d.shot_disc.team == "red"
+
+
+def test_a_disc_judged_gone_from_where_the_after_photos_glare_washes_out_is_named_to_check():
+    board = board_named("tournament")
+    still = [_disc("red", 60.0, 110.0, 10), _disc("green", 30.0, -170.0, 5), _disc("green", -50.0, -60.0, 15)]
+    went = _disc("green", 160.0, 10.0, 5)
+    after = still + [_disc("red", 150.0, -60.0, 5)]
+    plain = diff(_photo(still + [went]), _photo(after), "red", board)
+    glare = diff(_photo(still + [went]), replace(_photo(after), washed=((150.0, 20.0, 40.0),)), "red", board)
+    green_id = len(still) + 1
+    assert green_id in plain.report.left_surface and plain.in_glare == ()
+    assert glare.report == plain.report and glare.in_glare == (green_id,)  # the verdict is the photos' all the same
+    assert f"green disc {green_id}" in glare_note(glare.in_glare, glare.names)
+    assert glare_note(plain.in_glare, plain.names) == ""
 
 
 def test_a_drop_no_hole_call_saw_goes_to_the_shot_disc_when_it_is_nowhere_else():

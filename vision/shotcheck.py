@@ -55,6 +55,15 @@ STILLS_NOTE = ("From two photos a touch that moved nothing cannot be seen: a hit
                "discs that moved or left the board.")
 
 
+def glare_note(in_glare: tuple[int, ...], names: dict[int, str]) -> str:
+    """What to check when discs left spots that glare washes out in the after photo: they were judged gone, but a
+    disc there would not show (``PhotoScore.washed``)."""
+    if not in_glare:
+        return ""
+    which = ", ".join(f"{names[i]} disc {i}" for i in in_glare)
+    return f"Glare washes out the after photo where {which} stood: look whether it is still on the board."
+
+
 class ShotCheckError(ValueError):
     """A shot that cannot be checked as asked (e.g. the shooter is not one of the teams)."""
 
@@ -82,6 +91,7 @@ class ShotCheck:
     teams: dict[int, str]  # disc id -> team
     before: PhotoScore
     after: PhotoScore
+    in_glare: tuple[int, ...] = ()  # discs judged gone from spots the after photo's glare washes out
 
     @property
     def twenty(self) -> bool:
@@ -89,7 +99,7 @@ class ShotCheck:
 
     @property
     def explanation(self) -> str:
-        return f"{self.verdict.explanation} {STILLS_NOTE}"
+        return " ".join(t for t in (self.verdict.explanation, STILLS_NOTE, glare_note(self.in_glare, self.teams)) if t)
 
     def to_json(self) -> dict:
         pos = dict(self.report.positions)
@@ -383,6 +393,7 @@ class Diff:
     moved: tuple[Moved, ...]
     names: dict[int, str]  # disc id -> team
     after_index: dict[int, int]  # disc id -> index in ``after.discs`` of where that disc is now
+    in_glare: tuple[int, ...] = ()  # discs that left spots the after photo's glare washes out (``glare_note``)
 
 
 def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board,
@@ -464,7 +475,12 @@ def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board,
         hit_opponent=None,
     )
     names = {k + 1: d.team for k, d in enumerate(b_on)} | {shot_id: shooter}
-    return Diff(state, report, shot_disc, tuple(moved), names, after_index)
+    # A disc judged to have left from a spot the after photo's glare washes out may only be unseen there.
+    washed = [(x, y, c[2]) for (x, y), c in zip(_rotate([c[:2] for c in after.washed], turn), after.washed,
+                                                 strict=True)]
+    in_glare = tuple(i for i in sorted(left) if i <= len(b_on) and any(
+        math.hypot(b_on[i - 1].x_mm - x, b_on[i - 1].y_mm - y) <= r for x, y, r in washed))
+    return Diff(state, report, shot_disc, tuple(moved), names, after_index, in_glare)
 
 
 def _hole_news(before: PhotoScore, turned: list[PhotoDisc],
@@ -608,4 +624,4 @@ def check_shot(before, after, *, shooter: str, teams: dict | None = None, rules:
     game = Game.create(a.board, rules, "singles")
     player = b.teams.index(shooter)  # singles: player k is team k
     verdict = judge(game, d.state, player, d.report)
-    return ShotCheck(verdict, d.report, d.shot_disc, d.moved, d.names, b, a)
+    return ShotCheck(verdict, d.report, d.shot_disc, d.moved, d.names, b, a, d.in_glare)

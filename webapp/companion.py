@@ -20,7 +20,7 @@ from sim.shot import MAX_SPEED
 from vision import PhotoScore, score_photo
 from vision.overlay import washed_outlines
 from vision.score import hole_plane
-from vision.shotcheck import diff
+from vision.shotcheck import diff, glare_note
 from webapp import corrections
 from webapp.companion_store import Companion, Frame
 from webapp.scorejson import score_from_json
@@ -41,6 +41,7 @@ class Check:
     left: tuple[str, ...]  # teams of discs that left the board
     removed: tuple[int, ...]  # indexes the penalty takes off
     twenties: tuple[int, ...]  # 20s this shot scored, per team
+    glare: str = ""  # what to check where discs left spots the after photo's glare washes out (``glare_note``)
 
 
 @dataclass(frozen=True)
@@ -92,7 +93,8 @@ def check_shot(game: Game, before: PhotoScore, after: PhotoScore, team: int) -> 
     tw = [0, 0]
     for i in verdict.twenties:
         tw[after.teams.index(d.names[i])] += 1
-    return Check(verdict, team, where.get(d.report.shot_id), moved_idx, left, removed, tuple(tw))
+    return Check(verdict, team, where.get(d.report.shot_id), moved_idx, left, removed, tuple(tw),
+                 glare_note(d.in_glare, d.names))
 
 
 def seen_round(game: Game, frames: list[Frame]) -> list[Seen]:
@@ -250,7 +252,7 @@ def check_json(check: Check, names) -> dict:
         "left": list(check.left),
         "remove": list(check.removed),
         "twenties": list(check.twenties),
-        "note": "From two photos a touch that moved nothing cannot be seen.",
+        "note": " ".join(t for t in ("From two photos a touch that moved nothing cannot be seen.", check.glare) if t),
         "shooter_name": names[check.shooter],
     }
 
