@@ -32,6 +32,7 @@ from scipy.optimize import linear_sum_assignment  # noqa: E402
 from calibration import Calibration  # noqa: E402
 from sim.board import CLUB, TOURNAMENT  # noqa: E402
 from vision import NoBoardError, score_photo  # noqa: E402
+from vision.glare import in_washed  # noqa: E402
 from vision.score import HOLE_NOTE, LOW_NOTE, line_error_mm  # noqa: E402
 from vision.synth import random_scene, random_style, render  # noqa: E402
 from vision.synth.shots import photographed_verdict, random_pair  # noqa: E402
@@ -102,8 +103,7 @@ def evaluate_photo(name: str, truth: dict, s, board) -> tuple[dict, list[dict], 
         if kind != "missed disc":
             return False
         near = np.vstack([doubtful, flagged_px]) - np.asarray(d["px"], float)
-        (x, y), = s.top_plane.to_board([d["px"]])
-        glare = any(math.hypot(x - cx, y - cy) <= r for cx, cy, r in s.washed)
+        glare = in_washed(s.washed, *s.top_plane.to_board([d["px"]])[0])
         return (d["points"] == 20 and hole_note) or glare or bool(np.any(np.hypot(*near.T) <= tol / MATCH_SHARE))
 
     def miss(kind, d=None, f=None):

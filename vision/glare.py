@@ -41,3 +41,8 @@ def washed_areas(image: np.ndarray, top: Plane, surface_r: float, disc_r: float)
         reach = float(np.hypot(*(xy - mid).T).max()) + disc_r
         out.append((float(mid[0]), float(mid[1]), reach))
     return tuple(out)
+
+
+def in_washed(washed: tuple[tuple[float, float, float], ...], x: float, y: float) -> bool:
+    """Does board point (x, y), on the plane of ``washed_areas``' circles, lie in one of them?"""
+    return any((x - cx) ** 2 + (y - cy) ** 2 <= r * r for cx, cy, r in washed)

@@ -25,6 +25,7 @@ from sim.game import Disc, Game, State
 from sim.judge import ShotReport, Verdict, judge
 from sim.physics import DEFAULT_PARAMS
 from sim.rules import Rules, rules_named
+from vision.glare import in_washed
 from vision.rectify import disc_grid, sample
 from vision.score import TEAM_DOUBT_WHY, PhotoDisc, PhotoScore, hole_plane, load, score_photo
 
@@ -476,10 +477,9 @@ def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board,
     )
     names = {k + 1: d.team for k, d in enumerate(b_on)} | {shot_id: shooter}
     # A disc judged to have left from a spot the after photo's glare washes out may only be unseen there.
-    washed = [(x, y, c[2]) for (x, y), c in zip(_rotate([c[:2] for c in after.washed], turn), after.washed,
-                                                 strict=True)]
-    in_glare = tuple(i for i in sorted(left) if i <= len(b_on) and any(
-        math.hypot(b_on[i - 1].x_mm - x, b_on[i - 1].y_mm - y) <= r for x, y, r in washed))
+    gone_ids = [i for i in left if i <= len(b_on)]  # (the shot disc, id len(b_on) + 1, stood nowhere before)
+    spots = _rotate([_xy(b_on[i - 1]) for i in gone_ids], -turn)  # into the after photo's frame
+    in_glare = tuple(sorted(i for i, (x, y) in zip(gone_ids, spots, strict=True) if in_washed(after.washed, x, y)))
     return Diff(state, report, shot_disc, tuple(moved), names, after_index, in_glare)
 
 
