@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 import cv2
 import numpy as np
+from scipy.ndimage import median_filter
 
 from calibration.candidates import Hypothesis, find_boards
 from calibration.conics import concentric_rectification, conic_ellipse, ellipse_conic, robust_ellipse
@@ -39,6 +40,8 @@ SAMPLES = 360  # normals searched per line
 HYPOTHESES = 6  # board hypotheses measured at most
 QUARTER_CONTRAST = 1.6  # a comb this much above the typical phase counts as seen
 PEG_CONTRAST = 1.5
+STEP_MM = 0.5  # radial sampling of the hole's and the playing surface's edges
+STEP_WINDOW_LINES = 4  # a profile is median-filtered over this many line widths (``_step_radius``)
 GOOD_FIT = 0.3  # quality that ends the search: true boards give 0.3 to 0.9, wrong hypotheses below 0.12
 
 
@@ -278,11 +281,12 @@ def _finish(
         pegs_px = tuple((float(x), float(y)) for x, y in pts)
         features.append(f"pegs:{len(pegs_px)}")
     rings = {"15": r15, "middle": rmid, "outer": rout}
-    hole = _step_radius(gray, b2i, 0.4 * board.hole_r, 2.0 * board.hole_r)
+    hole = _step_radius(gray, b2i, 0.4 * board.hole_r, 2.0 * board.hole_r, board.line_width)
     if hole is not None:
         rings["hole"] = hole
         features.append("hole")
-    surface = _step_radius(gray, b2i, rout + 0.4 * (board.surface_r - rout), 1.12 * board.surface_r)
+    surface = _step_radius(gray, b2i, rout + 0.4 * (board.surface_r - rout), 1.12 * board.surface_r,
+                           board.line_width)
     if surface is not None:
         rings["surface"] = surface
         features.append("surface edge")
@@ -303,20 +307,29 @@ def _finish(
     return CalibrationResult(cal)
 
 
-def _step_radius(gray, board_to_image, r_lo: float, r_hi: float) -> float | None:
-    """Radius of a clear, round light/dark boundary between r_lo and r_hi (hole edge, playing-surface edge)."""
-    rs = np.linspace(r_lo, r_hi, 64)
+def _step_radius(gray, board_to_image, r_lo: float, r_hi: float, line_mm: float) -> float | None:
+    """Radius of a clear, round light/dark boundary between r_lo and r_hi (hole edge, playing-surface edge).
+
+    Each ray's profile is first median-filtered over a few line widths: that erases a painted line (a border
+    line short of the surface's edge, the ring round the 20 hole), whose two sharp sides would otherwise be
+    taken for the edge, and keeps a lasting change of shade as sharp as it was. Rays that leave the photo do
+    not vote; with fewer than half left there is no edge to tell.
+    """
+    rs = np.arange(r_lo, r_hi + STEP_MM / 2, STEP_MM)
     th = np.linspace(0, 2 * math.pi, 72, endpoint=False)
     pts = np.stack([np.outer(np.cos(th), rs), np.outer(np.sin(th), rs)], axis=-1).reshape(-1, 2)
     img = apply_homography(board_to_image, pts).reshape(len(th), len(rs), 2)
     prof = sample(gray, img[..., 0], img[..., 1])
-    if np.isnan(prof).mean() > 0.5:
+    prof = prof[np.isfinite(prof).all(axis=1)]
+    if len(prof) < len(th) / 2:
         return None
-    d = np.diff(prof, axis=1)
-    med = np.nanmedian(d, axis=0)
-    i = int(np.nanargmax(np.abs(med)))
-    spread = np.nanmedian(np.abs(d - med[None, :]))
-    agree = np.nanmean(np.sign(d[:, i]) == np.sign(med[i]))
+    width = 2 * int(round(STEP_WINDOW_LINES * line_mm / STEP_MM / 2)) + 1
+    flat = median_filter(prof, size=(1, width), mode="nearest")
+    d = flat[:, 2:] - flat[:, :-2]  # the change across rs[1:-1]
+    med = np.median(d, axis=0)
+    i = int(np.argmax(np.abs(med)))
+    spread = np.median(np.abs(d[:, i] - med[i]))
+    agree = np.mean(np.sign(d[:, i]) == np.sign(med[i]))
     if abs(med[i]) < 3.0 * max(spread, 0.5) or agree < 0.75:
         return None
-    return float((rs[i] + rs[i + 1]) / 2)
+    return float(rs[i + 1])

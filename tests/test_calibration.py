@@ -258,3 +258,32 @@ def test_measure_copy_is_a_whole_number_reduction_when_one_is_near(size, want):
     assert f == pytest.approx(want[0] / size[0], abs=1e-3)
     if f == 0.5:
         assert np.all(out == 100)
+
+
+def _edge_photo(line_r: float | None, line_shade: float, edge_shade: float, px_per_mm: float = 2.0):
+    """A grey board seen square on: surface shade 150 out to TOURNAMENT's edge, ``edge_shade`` beyond it, and a
+    painted line (``line_shade``, the profile's width) at ``line_r``, blurred and grainy as a photo is; and its
+    board-to-image homography."""
+    b = TOURNAMENT
+    n = int(2 * 1.2 * b.surface_r * px_per_mm)
+    yy, xx = np.mgrid[:n, :n].astype(np.float32)
+    r = np.hypot(xx - n / 2, yy - n / 2) / px_per_mm
+    img = np.where(r <= b.surface_r, 150.0, edge_shade).astype(np.float32)
+    if line_r is not None:
+        img[np.abs(r - line_r) <= b.line_width / 2] = line_shade
+    img = cv2.GaussianBlur(img, (0, 0), 1.5) + np.random.default_rng(5).normal(0, 4, img.shape).astype(np.float32)
+    return img, np.array([[px_per_mm, 0, n / 2], [0, px_per_mm, n / 2], [0, 0, 1]], float)
+
+
+@pytest.mark.parametrize("line_shade", [40.0, 240.0])
+def test_surface_edge_is_the_lasting_step_not_a_painted_line_beside_it(line_shade):
+    from calibration.find import _step_radius
+
+    b = TOURNAMENT
+    lo, hi = b.outer_r + 0.4 * (b.surface_r - b.outer_r), 1.12 * b.surface_r
+    # a border line 8 mm short of the edge, darker or lighter: its sides are sharper than the blurred edge's step
+    img, b2i = _edge_photo(b.surface_r - 8.0, line_shade, 60.0)
+    assert _step_radius(img, b2i, lo, hi, b.line_width) == pytest.approx(b.surface_r, abs=0.75)
+    # the same line where the surface and the ditch look alike: no edge to measure (the profile's is kept)
+    img, b2i = _edge_photo(b.surface_r - 8.0, line_shade, 150.0)
+    assert _step_radius(img, b2i, lo, hi, b.line_width) is None
