@@ -44,20 +44,34 @@ def open_match(page, server, mid):
     wait_phase(page, "aim")
 
 
-def watch_replay(page, disc_id):
-    """Positions of one disc sampled while the replay runs (the page draws the server's frames).
+# Records one disc's drawn positions at every animation frame of the next replay, in the page itself: sampling
+# from the test misses frames on a loaded machine (two suites on two cores saw a single spot).
+RECORD_REPLAY_JS = """(id) => {
+  const path = [];
+  let started = false;
+  window.__replayPath = path;
+  window.__replayDone = false;
+  const tick = () => {
+    const phase = window.crokinole.phase;
+    if (phase === "replay") {
+      started = true;
+      const d = window.crokinole.discs().find((d) => d.id === id);
+      if (d) path.push([Math.round(d.x * 10) / 10, Math.round(d.y * 10) / 10]);
+    }
+    if (!started || phase === "replay") requestAnimationFrame(tick);
+    else window.__replayDone = true;
+  };
+  requestAnimationFrame(tick);
+}"""
 
-    Sampling from the test is slow on a loaded machine, so the frames the page drew are counted by the page.
-    """
-    wait_phase(page, "replay")
-    seen = []
-    while page.evaluate("window.crokinole.phase") == "replay":
-        d = page.evaluate(f"window.crokinole.discs().find((d) => d.id === {disc_id}) || null")
-        if d:
-            seen.append((round(d["x"], 1), round(d["y"], 1)))
-        page.wait_for_timeout(30)
+
+def watch_replay(page, disc_id, shoot):
+    """Positions of one disc as the page drew them during the replay that ``shoot()`` starts."""
+    page.evaluate(RECORD_REPLAY_JS, disc_id)
+    shoot()
+    page.wait_for_function("window.__replayDone", timeout=45000)
     assert page.evaluate("window.crokinole.framesDrawn") >= 5
-    return seen
+    return [tuple(p) for p in page.evaluate("window.__replayPath")]
 
 
 def test_start_a_game_and_flick_by_mouse_drag(server, page):
@@ -78,8 +92,7 @@ def test_start_a_game_and_flick_by_mouse_drag(server, page):
     for k in range(1, 6):  # pull straight back (down the screen) about 50 mm of board: a soft shot to the 15
         page.mouse.move(disc["x"], disc["y"] + k * 10 * scale)
     assert page.evaluate("window.crokinole.aim().power") > 0.25
-    page.mouse.up()
-    path = watch_replay(page, 1)
+    path = watch_replay(page, 1, page.mouse.up)
     assert len(set(path)) >= 2 and path[-1][1] > path[0][1] + 100  # it travelled up the board
     wait_phase(page, "aim")
     m = server.match(mid)
@@ -139,8 +152,7 @@ def test_keyboard_slides_aims_and_flicks(server, page):
     page.keyboard.press("ArrowRight")
     aim = page.evaluate("window.crokinole.aim()")
     assert aim["power"] > 0.3 and aim["angle"] == pytest.approx(1.0)
-    page.keyboard.press("Space")
-    path = watch_replay(page, 1)
+    path = watch_replay(page, 1, lambda: page.keyboard.press("Space"))
     assert len(set(path)) >= 2
     wait_phase(page, "aim")
     shot = server.match(mid)["last_shot"]["shot"]
