@@ -260,7 +260,7 @@ def test_measure_copy_is_a_whole_number_reduction_when_one_is_near(size, want):
         assert np.all(out == 100)
 
 
-def _edge_photo(line_r: float | None, line_shade: float, edge_shade: float, px_per_mm: float = 2.0):
+def _edge_photo(line_r: float, line_shade: float, edge_shade: float, px_per_mm: float = 2.0):
     """A grey board seen square on: surface shade 150 out to TOURNAMENT's edge, ``edge_shade`` beyond it, and a
     painted line (``line_shade``, the profile's width) at ``line_r``, blurred and grainy as a photo is; and its
     board-to-image homography."""
@@ -269,8 +269,7 @@ def _edge_photo(line_r: float | None, line_shade: float, edge_shade: float, px_p
     yy, xx = np.mgrid[:n, :n].astype(np.float32)
     r = np.hypot(xx - n / 2, yy - n / 2) / px_per_mm
     img = np.where(r <= b.surface_r, 150.0, edge_shade).astype(np.float32)
-    if line_r is not None:
-        img[np.abs(r - line_r) <= b.line_width / 2] = line_shade
+    img[np.abs(r - line_r) <= b.line_width / 2] = line_shade
     img = cv2.GaussianBlur(img, (0, 0), 1.5) + np.random.default_rng(5).normal(0, 4, img.shape).astype(np.float32)
     return img, np.array([[px_per_mm, 0, n / 2], [0, px_per_mm, n / 2], [0, 0, 1]], float)
 
