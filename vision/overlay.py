@@ -14,8 +14,7 @@ UNSURE_BGR = (0, 215, 255)  # amber ring and '?' for a call the players should l
 def washed_outlines(score: PhotoScore, n: int = 48) -> list[np.ndarray]:
     """The patches glare washes out (``PhotoScore.washed``) as closed outlines of ``n`` image points each."""
     ang = np.linspace(0, 2 * np.pi, n, endpoint=False)
-    return [score.top_plane.to_image(np.column_stack([x + r * np.cos(ang), y + r * np.sin(ang)]))
-            for x, y, r in score.washed]
+    return [score.top_plane.circle_to_image(x, y, r, ang) for x, y, r in score.washed]
 
 
 def draw_overlay(image: np.ndarray, score: PhotoScore) -> np.ndarray:
@@ -31,14 +30,13 @@ def draw_overlay(image: np.ndarray, score: PhotoScore) -> np.ndarray:
     ang = np.linspace(0, 2 * np.pi, 48, endpoint=False)
     for d in score.discs:
         plane = hole_plane(score) if d.points == 20 else score.top_plane
-        ring = np.column_stack([d.x_mm + d.r_mm * np.cos(ang), d.y_mm + d.r_mm * np.sin(ang)])
-        pts = np.round(plane.to_image(ring)).astype(np.int32)
+        pts = np.round(plane.circle_to_image(d.x_mm, d.y_mm, d.r_mm, ang)).astype(np.int32)
         colour = colours[d.team]
         halo = (255, 255, 255) if sum(colour) < 300 else (0, 0, 0)
         cv2.polylines(out, [pts], True, halo, thick + 2, cv2.LINE_AA)
         cv2.polylines(out, [pts], True, colour, thick, cv2.LINE_AA)
         if d.uncertain:
-            big = np.round(plane.to_image((ring - (d.x_mm, d.y_mm)) * 1.35 + (d.x_mm, d.y_mm)))
+            big = np.round(plane.circle_to_image(d.x_mm, d.y_mm, 1.35 * d.r_mm, ang))
             cv2.polylines(out, [big.astype(np.int32)], True, UNSURE_BGR, thick, cv2.LINE_AA)
         label = f"{d.points}{'?' if d.uncertain else ''}"
         org = (int(d.px[0] - 9 * scale * len(label) / 2), int(d.px[1] + 7 * scale))

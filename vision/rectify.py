@@ -57,6 +57,10 @@ class Plane:
     def to_image(self, board_xy) -> np.ndarray:
         return _apply(self.board_to_image, board_xy)
 
+    def circle_to_image(self, x: float, y: float, r: float, ang: np.ndarray) -> np.ndarray:
+        """Image points of the circle of radius ``r`` (mm) round (x, y) on this plane, at angles ``ang``."""
+        return self.to_image(np.column_stack([x + r * np.cos(ang), y + r * np.sin(ang)]))
+
     def to_board(self, image_xy) -> np.ndarray:
         return _apply(np.linalg.inv(self.board_to_image), image_xy)
 

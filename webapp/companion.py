@@ -219,11 +219,10 @@ def discs_json(score: PhotoScore, check: Check | None) -> list[dict]:
     ang = np.linspace(0, 2 * math.pi, 25)
     for k, d in enumerate(score.discs):
         plane = hole_plane(score) if d.points == 20 else score.top_plane
-        ring = np.column_stack([d.x_mm + d.r_mm * np.cos(ang), d.y_mm + d.r_mm * np.sin(ang)])
         out.append({
             "index": k,
             "px": [round(d.px[0], 1), round(d.px[1], 1)],
-            "outline": _pts(plane.to_image(ring)),
+            "outline": _pts(plane.circle_to_image(d.x_mm, d.y_mm, d.r_mm, ang)),
             "x_mm": round(d.x_mm, 1),
             "y_mm": round(d.y_mm, 1),
             "team": score.teams.index(d.team),
