@@ -44,6 +44,7 @@ SIGMA_PX = 0.15  # centre error of a clean fit, in image pixels
 CLEAN_SUPPORT, CLEAN_FIT_MM = 0.8, 0.35  # a fit this well supported and this tight measures the discs' radius
 OUTLINE_MM = 0.3  # the fitted outline (colour edge at the rim) runs about this much outside the disc's radius
 WALL_MM = 1.0  # a disc whose wall shows this wide gets a second chance across its wall (``refine``)
+APART = 1.75  # discs on the board never overlap: centres closer than this many radii are one disc seen twice
 FIT_GAIN = 3.0  # per mm: a fit whose edges stray from its circle by rms e (mm) may be off by about 3 e^2
 
 
@@ -440,10 +441,14 @@ def find_discs(image: np.ndarray, top_to_image: np.ndarray, sil: Silhouette, *, 
     found: list[FoundDisc] = []
     refits = refine_all(image, full, sil, [(d.x, d.y) for d in first], r_common, [d.score for d in first],
                         fit_radius=False, across_wall=[d.across_wall for d in first])
-    for d, f in zip(first, refits, strict=True):
-        if f is None or not _plausible(f, disc_r):  # a disc all the same, only not of the common size: keep its
-            f = d  # own fit (its loose outline makes its calls uncertain)
-        if not _excluded(f.x, f.y, exclude) and math.hypot(f.x, f.y) <= within_mm:
+    kept = [f if f is not None and _plausible(f, disc_r) else d  # a disc all the same, only not of the common
+            for d, f in zip(first, refits, strict=True)]  # size: keep its own fit (its loose outline: in doubt)
+    # Two circles that overlap after the refit are one disc fitted twice (a tall disc seen low: its face and its
+    # base); the tighter is kept and the other left as a doubtful spot, so a second disc missed there is flagged.
+    for f in sorted(kept, key=lambda f: f.fit_mm):
+        if _near(f.x, f.y, found, APART * r_common):
+            doubtful.append((float(f.x), float(f.y)))
+        elif not _excluded(f.x, f.y, exclude) and math.hypot(f.x, f.y) <= within_mm:
             found.append(f)
     faint = [(x, y, s) for x, y, s in spots
              if s < MIN_SCORE and not _near(x, y, first, 1.5 * disc_r) and not _near(x, y, found, 1.5 * disc_r)]
