@@ -9,7 +9,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
-from PIL import Image
+from PIL import Image, ImageOps
 
 from calibration import (
     Calibration,
@@ -187,6 +187,20 @@ def test_read_image_detects_webp_named_jpg_and_applies_exif(tmp_path):
     exif[274] = 6  # rotate 90 degrees clockwise to display
     Image.new("RGB", (40, 20), (0, 255, 0)).save(rotated, "JPEG", exif=exif)
     assert read_image(rotated.getvalue()).shape == (40, 20, 3)
+
+
+@pytest.mark.parametrize("orientation", range(1, 9))
+@pytest.mark.parametrize("mode", ["RGB", "L"])
+def test_a_jpeg_reads_as_pillow_decodes_and_turns_it_upright(orientation, mode):
+    # JPEGs take the fast decoder; its pixels and its EXIF turn must be Pillow's, for every orientation.
+    rng = np.random.default_rng(orientation)
+    photo = Image.fromarray(rng.integers(0, 256, (24, 40, 3), dtype=np.uint8)).convert(mode)
+    buf, exif = io.BytesIO(), Image.Exif()
+    exif[274] = orientation
+    photo.save(buf, "JPEG", exif=exif, quality=90)
+    want = np.asarray(ImageOps.exif_transpose(Image.open(io.BytesIO(buf.getvalue()))).convert("RGB"))[..., ::-1]
+    got = read_image(buf.getvalue())
+    assert got.shape == want.shape and np.array_equal(got, want)
 
 
 def test_a_16_bit_grey_photo_reads_as_its_grey_levels_not_a_white_sheet():
