@@ -49,7 +49,10 @@ def read_image(source: str | os.PathLike | bytes, *, max_pixels: int = MAX_PIXEL
                     f"{name}: image is {w}x{h} = {w * h / 1e6:.0f} megapixels, more than {max_pixels / 1e6:.0f}"
                 )
             if img.format == "JPEG" and img.mode in ("RGB", "L"):
-                return _upright(simplejpeg.decode_jpeg(data, colorspace="BGR", strict=True), img)
+                try:
+                    return _upright(simplejpeg.decode_jpeg(data, colorspace="BGR", strict=True), img)
+                except ValueError:  # truncated, or only a libjpeg warning (stray bytes before a marker, which
+                    pass  # some cameras write): Pillow's decode below tells the two apart
             img.load()
     except ImageReadError:
         raise

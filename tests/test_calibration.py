@@ -203,6 +203,17 @@ def test_a_jpeg_reads_as_pillow_decodes_and_turns_it_upright(orientation, mode):
     assert got.shape == want.shape and np.array_equal(got, want)
 
 
+def test_a_jpeg_with_stray_bytes_before_a_marker_still_reads():
+    # libjpeg-turbo's strict decode refuses what is only a warning (some cameras write such files); Pillow reads it.
+    buf = io.BytesIO()
+    Image.fromarray(np.random.default_rng(3).integers(0, 256, (48, 64, 3), dtype=np.uint8)).save(buf, "JPEG")
+    data = buf.getvalue()
+    scan = data.index(b"\xff\xda")
+    stray = data[:scan] + b"\x00\x00" + data[scan:]
+    want = np.asarray(Image.open(io.BytesIO(stray)).convert("RGB"))[..., ::-1]
+    assert np.array_equal(read_image(stray), want)
+
+
 def test_a_16_bit_grey_photo_reads_as_its_grey_levels_not_a_white_sheet():
     levels = np.tile(np.arange(0, 256, dtype=np.uint16), (8, 1))
     png = io.BytesIO()
