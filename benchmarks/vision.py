@@ -294,17 +294,54 @@ def synthetic(count: int, seed: int, jobs: int, exact: bool, hard: bool = True,
     return summary, misses, errors, photos
 
 
-def real() -> list[dict]:
-    out = []
+def _real_rows():
+    """Each labelled real photo: its path, the teams' colours named in the truth file, and the true totals."""
     for row in csv.DictReader(open(REAL / "truth.csv")):
         names = (row["team1_colour"], row["team2_colour"])
-        teams = {n: PALETTE[ALIASES.get(n, n)] for n in names}
-        s = score_photo(REAL / row["image"], teams=teams)
-        want = {names[0]: int(row["team1_points"]), names[1]: int(row["team2_points"])}
-        out.append({"image": row["image"], "truth": want, "detected": s.totals, "exact": s.totals == want,
+        yield (REAL / row["image"], {n: PALETTE[ALIASES.get(n, n)] for n in names},
+               {names[0]: int(row["team1_points"]), names[1]: int(row["team2_points"])})
+
+
+def real() -> list[dict]:
+    out = []
+    for path, teams, want in _real_rows():
+        s = score_photo(path, teams=teams)
+        out.append({"image": path.name, "truth": want, "detected": s.totals, "exact": s.totals == want,
                     "uncertain": s.uncertain, "discs": len(s.discs),
                     "unsure_discs": [f"{d.team} {d.points} ({', '.join(d.why)})" for d in s.discs if d.uncertain]})
     return out
+
+
+def _turned(img: np.ndarray, deg: float) -> np.ndarray:
+    h, w = img.shape[:2]
+    return cv2.warpAffine(img, cv2.getRotationMatrix2D((w / 2, h / 2), deg, 1.0), (w, h),
+                          borderMode=cv2.BORDER_REPLICATE)
+
+
+VARIANTS = {  # each real photo as another phone, hand or light could have taken it
+    "turned 90": lambda im: cv2.rotate(im, cv2.ROTATE_90_CLOCKWISE),
+    "upside down": lambda im: cv2.rotate(im, cv2.ROTATE_180),
+    "turned 17": lambda im: _turned(im, 17.0),
+    "half size": lambda im: cv2.resize(im, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA),
+    "1.6x size": lambda im: cv2.resize(im, None, fx=1.6, fy=1.6, interpolation=cv2.INTER_CUBIC),
+    "JPEG 40": lambda im: _jpeg(im, 40),
+    "darker": lambda im: np.clip(im * 0.55, 0, 255).astype(np.uint8),
+    "warm light": lambda im: np.clip(im * np.array([0.8, 1.0, 1.15]), 0, 255).astype(np.uint8),
+}
+
+
+def real_variants() -> dict:
+    """The labelled real photos turned, resized, recompressed and relit (VARIANTS): a scorer that only works on
+    these photos as they are, not on photos like them, shows it here."""
+    rows = []
+    for path, teams, want in _real_rows():
+        img = read_image(path)
+        for name, change in VARIANTS.items():
+            s = score_photo(change(img), teams=teams)
+            rows.append({"image": path.name, "variant": name, "exact": s.totals == want, "uncertain": s.uncertain})
+    return {"photos": len(rows), "exact": sum(r["exact"] for r in rows),
+            "wrong_not_flagged": sum(not r["exact"] and not r["uncertain"] for r in rows),
+            "not_exact": [f"{r['image']} {r['variant']}" for r in rows if not r["exact"]]}
 
 
 def speed_12mp(count: int, seed: int, runs: int = 3) -> dict:
@@ -374,7 +411,8 @@ def main() -> None:
     ap.add_argument("--misses", type=Path, default=OUT / "vision_misses.jsonl")
     ap.add_argument("--errors", type=Path, default=OUT / "vision_errors.jsonl")
     ap.add_argument("--photos", type=Path, default=OUT / "vision_photos.jsonl", help="per-photo calls and flags")
-    ap.add_argument("--sections", default="synthetic,plain,real,speed,pairs", help="comma-separated sections to run")
+    ap.add_argument("--sections", default="synthetic,plain,real,variants,speed,pairs",
+                    help="comma-separated sections to run")
     ap.add_argument("--size", default="x".join(map(str, SIZE)),
                     help="synthetic photos' width x height in pixels (4000x3000: 12 MP, as the speed section's)")
     ap.add_argument("--truth-calibration", action="store_true",
@@ -396,6 +434,8 @@ def main() -> None:
     rp = real() if "real" in want else []
     for r in rp:
         print(json.dumps(r))
+    rv = real_variants() if "variants" in want else {}
+    print(json.dumps({"real_variants": rv}))
     big = speed_12mp(n_big, a.seed) if "speed" in want else {}
     print(json.dumps({"speed_12mp": big}))
     pr, wrong_pairs = pairs(n_pairs, a.seed, a.jobs) if "pairs" in want else ({}, [])
@@ -429,6 +469,8 @@ def main() -> None:
                      f"(not flagged at the cause {plain['wrong_totals_not_flagged_at_cause_count']})")
     if rp:
         parts.append(f"real exact {sum(r['exact'] for r in rp)}/{len(rp)} (flagged {sum(r['uncertain'] for r in rp)})")
+    if rv:
+        parts.append(f"real variants exact {rv['exact']}/{rv['photos']} (unflagged wrong {rv['wrong_not_flagged']})")
     if big:
         parts.append(f"12 MP JPEG {big['cpu_seconds_p50']:.2f} s p50, {big['cpu_seconds_max']:.2f} s max "
                      f"(decode {big['decode_seconds_p50']:.2f} s)")
