@@ -712,6 +712,26 @@ def test_a_tall_disc_seen_low_is_one_disc_not_its_face_and_its_base():
                for i, a in enumerate(score.discs) for b in score.discs[i + 1:])
 
 
+@pytest.mark.parametrize(("towards_deg", "apart_mm", "wall_mm", "double"), [
+    (0, 26.0, 24.0, True),  # the broadcast photo's and the 55-degree render's doubles: face and base
+    (25, 26.0, 24.0, True),
+    (180, 27.8, 13.3, False),  # hard photo 76 at 12 MP: a loose red 10 beside a blue 15, away from the camera
+    (90, 26.0, 24.0, False),  # across the line of sight: a neighbour's loose fit, not this disc's base
+    (0, 26.0, 4.0, False),  # a wall 4 mm wide cannot put a base 10 mm past the face
+])
+def test_a_second_circle_is_a_discs_base_only_straight_towards_the_camera_within_its_wall(
+        towards_deg, apart_mm, wall_mm, double):
+    from vision.discs import FoundDisc, Silhouette, _base_of
+    r, k = 16.2, 0.05
+    face = FoundDisc(100.0, 50.0, r, 0.8, 1.0, 0.3)
+    far = wall_mm / k + r  # the camera's foot this far from the face gives that wall (Silhouette.wall_mm)
+    sil = Silhouette((face.x + far, face.y), k)
+    a = math.radians(towards_deg)
+    other = FoundDisc(face.x + apart_mm * math.cos(a), face.y + apart_mm * math.sin(a), r, 0.6, 0.8, 1.2)
+    assert math.isclose(sil.wall_mm(face.x, face.y, r), wall_mm)
+    assert _base_of(other, face, sil, r) is double
+
+
 def test_a_navy_disc_too_faint_to_count_on_navy_paint_is_noted_where_it_lies():
     # Plain photo 157 of seed 4242: a navy 5 on navy paint gathers a circle of 0.31, under the faint circles'
     # old floor of 0.35, though its rim fits on every ray (0.57 mm rms). The total was 5 short, and the only flag
