@@ -22,7 +22,7 @@ class Pose:
     azimuth_deg: float  # direction from the board towards the camera, counter-clockwise from +x
     roll_deg: float  # rotation of the picture about the optical axis
     fill: float  # share of the larger image side the board's frame spans
-    focal: float  # focal length in units of the image width
+    focal: float  # focal length in units of the image's long side (a phone turned to portrait keeps its lens)
     k1: float = 0.0
     k2: float = 0.0
     shift: tuple[float, float] = (0.0, 0.0)  # where the board sits, as a share of the free margin (-1..1)
@@ -114,7 +114,7 @@ def frame_camera(pose: Pose, outline: np.ndarray, size: tuple[int, int]) -> Came
     Distance and aim are found by a few fixed-point steps: the picture scale goes as 1 / distance.
     """
     w, h = size
-    f = pose.focal * w
+    f = pose.focal * max(w, h)
     K = np.array([[f, 0, (w - 1) / 2], [0, f, (h - 1) / 2], [0, 0, 1.0]])
     tilt, az = math.radians(pose.tilt_deg), math.radians(pose.azimuth_deg)
     cdir = np.array([math.sin(tilt) * math.cos(az), math.sin(tilt) * math.sin(az), math.cos(tilt)])
