@@ -27,14 +27,15 @@ def lifted_homography(calibration, height_mm: float) -> np.ndarray:
 
 def _apply(h: np.ndarray, pts) -> np.ndarray:
     """Points (N, 2) through the homography ``h``; or, for a stack of them (B, 3, 3), points (B, M, 2) each
-    through its own."""
-    if h.ndim == 3:
-        p = np.asarray(pts, dtype=float).reshape(len(h), -1, 2)
-        q = np.concatenate([p, np.ones(p.shape[:2] + (1,))], axis=2) @ np.swapaxes(h, 1, 2)
-        return q[..., :2] / q[..., 2:3]
-    p = np.asarray(pts, dtype=float).reshape(-1, 2)
-    q = np.hstack([p, np.ones((len(p), 1))]) @ h.T
-    return q[:, :2] / q[:, 2:3]
+    through its own. Written out row by row: a product with a column of ones appended took 3-5 times as long,
+    and this runs on every ray sample of every disc fit."""
+    stack = h.ndim == 3
+    p = np.asarray(pts, dtype=float).reshape((len(h), -1, 2) if stack else (-1, 2))
+    m = h[:, None] if stack else h
+    x, y = p[..., 0], p[..., 1]
+    w = m[..., 2, 0] * x + m[..., 2, 1] * y + m[..., 2, 2]
+    return np.stack([(m[..., 0, 0] * x + m[..., 0, 1] * y + m[..., 0, 2]) / w,
+                     (m[..., 1, 0] * x + m[..., 1, 1] * y + m[..., 1, 2]) / w], axis=-1)
 
 
 @dataclass(frozen=True)
