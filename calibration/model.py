@@ -28,10 +28,17 @@ class CalibrationFormatError(ValueError):
 
 
 def apply_homography(h: np.ndarray, points) -> np.ndarray:
-    """Map (N, 2) points through a 3x3 homography; returns (N, 2) floats."""
-    pts = np.asarray(points, dtype=float).reshape(-1, 2)
-    hom = np.hstack([pts, np.ones((len(pts), 1))]) @ np.asarray(h, dtype=float).T
-    return hom[:, :2] / hom[:, 2:3]
+    """Points (N, 2) through the 3x3 homography ``h``; or, for a stack of them (B, 3, 3), points (B, M, 2) each
+    through its own. Written out row by row: a product with a column of ones appended took 3-5 times as long,
+    and vision runs this on every ray sample of every disc fit."""
+    h = np.asarray(h, dtype=float)
+    stack = h.ndim == 3
+    p = np.asarray(points, dtype=float).reshape((len(h), -1, 2) if stack else (-1, 2))
+    m = h[:, None] if stack else h
+    x, y = p[..., 0], p[..., 1]
+    w = m[..., 2, 0] * x + m[..., 2, 1] * y + m[..., 2, 2]
+    return np.stack([(m[..., 0, 0] * x + m[..., 0, 1] * y + m[..., 0, 2]) / w,
+                     (m[..., 1, 0] * x + m[..., 1, 1] * y + m[..., 1, 2]) / w], axis=-1)
 
 
 @dataclass(frozen=True)

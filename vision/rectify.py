@@ -12,6 +12,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from calibration.model import apply_homography
+
 
 def lifted_homography(calibration, height_mm: float) -> np.ndarray:
     """3x3 homography from board (x, y) on the plane ``height_mm`` above the surface to image pixels."""
@@ -23,19 +25,6 @@ def lifted_homography(calibration, height_mm: float) -> np.ndarray:
     drop = np.array([[1, 0, -cx * k], [0, 1, -cy * k], [0, 0, 1 - k]], dtype=float)  # View.drop as a matrix
     m = h @ drop
     return m / m[2, 2]
-
-
-def _apply(h: np.ndarray, pts) -> np.ndarray:
-    """Points (N, 2) through the homography ``h``; or, for a stack of them (B, 3, 3), points (B, M, 2) each
-    through its own. Written out row by row: a product with a column of ones appended took 3-5 times as long,
-    and this runs on every ray sample of every disc fit."""
-    stack = h.ndim == 3
-    p = np.asarray(pts, dtype=float).reshape((len(h), -1, 2) if stack else (-1, 2))
-    m = h[:, None] if stack else h
-    x, y = p[..., 0], p[..., 1]
-    w = m[..., 2, 0] * x + m[..., 2, 1] * y + m[..., 2, 2]
-    return np.stack([(m[..., 0, 0] * x + m[..., 0, 1] * y + m[..., 0, 2]) / w,
-                     (m[..., 1, 0] * x + m[..., 1, 1] * y + m[..., 1, 2]) / w], axis=-1)
 
 
 @dataclass(frozen=True)
@@ -56,17 +45,17 @@ class Plane:
         return np.array([[1 / s, 0, -c / s], [0, -1 / s, c / s], [0, 0, 1]], dtype=float)
 
     def to_image(self, board_xy) -> np.ndarray:
-        return _apply(self.board_to_image, board_xy)
+        return apply_homography(self.board_to_image, board_xy)
 
     def circle_to_image(self, x: float, y: float, r: float, ang: np.ndarray) -> np.ndarray:
         """Image points of the circle of radius ``r`` (mm) round (x, y) on this plane, at angles ``ang``."""
         return self.to_image(np.column_stack([x + r * np.cos(ang), y + r * np.sin(ang)]))
 
     def to_board(self, image_xy) -> np.ndarray:
-        return _apply(np.linalg.inv(self.board_to_image), image_xy)
+        return apply_homography(np.linalg.inv(self.board_to_image), image_xy)
 
     def rect_to_board_pts(self, uv) -> np.ndarray:
-        return _apply(self.rect_to_board, uv)
+        return apply_homography(self.rect_to_board, uv)
 
     def image_px_per_mm(self) -> float:
         """Image pixels per board millimetre near the hole (from the homography's Jacobian there)."""
