@@ -146,6 +146,19 @@ def test_a_reader_that_stops_after_the_first_photo_ends_the_scan_quietly(tmp_pat
     assert run.wait(timeout=120) == 1 and "Broken pipe" not in err and "Traceback" not in err
 
 
+def test_the_text_report_says_why_each_call_is_in_doubt_and_gives_the_photos_notes(capsys):
+    # Sample 9 has glare on the board, calls near a line and discs whose outline was read across their wall.
+    path = SAMPLES / "synth_2024_0009.jpg"
+    board = json.loads(path.with_suffix(".json").read_text())["board"]
+    assert main(["score", str(path), "--board", board]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    marked = [line for line in lines if "(uncertain:" in line]
+    assert any("near a line, look underneath" in line for line in marked)
+    assert any("outline read across its wall" in line and "underneath" not in line for line in marked)
+    assert "note: glare washes out part of the board: a disc there may be missed" in lines
+    assert lines[-1] == "the result is uncertain: check the marked discs and the notes"
+
+
 def test_no_board_is_a_clear_error():
     with pytest.raises(NoBoardError):
         score_photo(np.full((300, 400, 3), 90, np.uint8))

@@ -10,12 +10,14 @@ import cv2
 
 from calibration import ImageReadError, read_image
 from sim.board import BOARDS, board_named
-from vision import NoBoardError, TeamColoursError, parse_teams, score_photo
+from vision import NoBoardError, PhotoScore, TeamColoursError, parse_teams, score_photo
 from vision.overlay import draw_overlay
 from webapp.cli import CommandError
 
 NAME = "score"
 HELP = "Score the round in a board photo: discs, teams, points, line calls and the round result."
+# What to do about a call in doubt, where the reason alone does not say it.
+LOOK = {"near a line": "near a line, look underneath"}
 IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".webp", ".bmp", ".tif", ".tiff", ".gif"}
 
 
@@ -63,12 +65,23 @@ def run(args) -> int:
     if args.json:
         print(json.dumps(js))
     else:
-        for d in js["discs"]:
-            flag = "  (uncertain: look underneath)" if d["uncertain"] else ""
-            print(f"{d['team']:>12} {d['points']:>2} points, {d['margin_mm']:.1f} mm from the nearest line{flag}")
-        print("totals: " + ", ".join(f"{t} {p}" for t, p in js["totals"].items()))
-        r = js["round"]
-        print(f"round: {r['winner']} scores {r['points']}" if r["winner"] else "round: tie")
-        if js["uncertain"]:
-            print("some calls are uncertain: check the marked discs")
+        print(report(score, js))
     return 0
+
+
+def report(score: PhotoScore, js: dict) -> str:
+    """The plain-text report: a line per disc with why its call is in doubt, the photo's notes, the result."""
+    lines = []
+    for d in score.discs:
+        why = ", ".join(LOOK.get(w, w) for w in d.why)
+        flag = f"  (uncertain: {why})" if why else ""
+        lines.append(f"{d.team:>12} {d.points:>2} points, {d.margin_mm:.1f} mm from the nearest line{flag}")
+    lines += [f"note: {n}" for n in score.notes]
+    lines.append("totals: " + ", ".join(f"{t} {p}" for t, p in js["totals"].items()))
+    r = js["round"]
+    lines.append(f"round: {r['winner']} scores {r['points']}" if r["winner"] else "round: tie")
+    if js["uncertain"]:
+        marked = any(d.why for d in score.discs)
+        lines.append("the result is uncertain: " + ("check the marked discs" if marked else "see the notes")
+                     + (" and the notes" if marked and score.notes else ""))
+    return "\n".join(lines)
