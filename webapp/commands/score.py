@@ -61,27 +61,23 @@ def run(args) -> int:
     image, score = _one(src, args, teams)
     if args.overlay:
         cv2.imwrite(args.overlay, draw_overlay(image, score))
-    js = score.to_json()
-    if args.json:
-        print(json.dumps(js))
-    else:
-        print(report(score, js))
+    print(json.dumps(score.to_json()) if args.json else report(score))
     return 0
 
 
-def report(score: PhotoScore, js: dict) -> str:
+def report(score: PhotoScore) -> str:
     """The plain-text report: a line per disc with why its call is in doubt, the photo's notes, the result."""
     lines = []
     for d in score.discs:
-        why = ", ".join(LOOK.get(w, w) for w in d.why)
-        flag = f"  (uncertain: {why})" if why else ""
+        flag = f"  (uncertain: {', '.join(LOOK.get(w, w) for w in d.why)})" if d.uncertain else ""
         lines.append(f"{d.team:>12} {d.points:>2} points, {d.margin_mm:.1f} mm from the nearest line{flag}")
     lines += [f"note: {n}" for n in score.notes]
+    js = score.to_json()
     lines.append("totals: " + ", ".join(f"{t} {p}" for t, p in js["totals"].items()))
     r = js["round"]
     lines.append(f"round: {r['winner']} scores {r['points']}" if r["winner"] else "round: tie")
-    if js["uncertain"]:
-        marked = any(d.why for d in score.discs)
-        lines.append("the result is uncertain: " + ("check the marked discs" if marked else "see the notes")
-                     + (" and the notes" if marked and score.notes else ""))
+    if score.uncertain:
+        marked = any(d.uncertain for d in score.discs)
+        todo = ("check the marked discs" + (" and the notes" if score.notes else "")) if marked else "see the notes"
+        lines.append(f"the result is uncertain: {todo}")
     return "\n".join(lines)
