@@ -11,7 +11,7 @@ gives its centre to a fraction of a millimetre and its own radius.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -30,6 +30,7 @@ FAINT_SCORE = 0.30  # a fainter circle is still checked: if it fits a disc's out
 FAINT_SUPPORT, FAINT_FIT_MM, FAINT_FIT_PER_SCORE = 0.95, 0.65, 3.0
 DOUBT_SUPPORT, DOUBT_FIT_MM = 0.8, 2.5  # a clear circle rejected for a loose fit this good may still be a disc
 FACE_RING = (0.5, 0.8)  # radii (shares of a disc's) between a peg's and a disc's rim: see ``_face_ring``
+RING_AT = 0.7  # first guess at a ring on a disc's face, as a share of its radius (``ring_centred``)
 RAYS = 64
 ANGLES = np.linspace(0, 2 * math.pi, RAYS, endpoint=False)  # the rays' directions, shared by every disc
 RAY_REACH_MM = 4.5  # how far either side of the expected outline a ray looks
@@ -60,6 +61,7 @@ class FoundDisc:
     support: float  # share of rays whose edge agrees with the fitted circle
     fit_mm: float  # RMS distance of the agreeing edge points from the circle
     across_wall: bool = False  # found only by taking the wall's top rim for its outline too (see ``refine``)
+    ring_offset_mm: float = 0.0  # how far the ring on its face put the centre from where its rim did (``ring_centred``)
 
     def sigma_mm(self, px_per_mm: float) -> float:
         """Likely error of the centre (mm) in a photo of ``px_per_mm`` image pixels per board millimetre.
@@ -68,8 +70,9 @@ class FoundDisc:
         cause is seldom noise (which 64 rays would average away) but a misread outline (a printed ring, a
         shows: the error grows as the square of that spread (benchmark, 300 hard photos, |radial error| p99 by
         this sigma: 0.7 mm under 0.25, 0.9 mm for 0.25-0.5, 1.9 mm for 0.5-1, 4.7 mm for 1-2, 7 mm above).
+        A disc placed by the ring on its face adds how far that moved it from its rim's fit.
         """
-        return FIT_GAIN * self.fit_mm**2 + SIGMA_PX / px_per_mm
+        return math.hypot(FIT_GAIN * self.fit_mm**2 + SIGMA_PX / px_per_mm, self.ring_offset_mm)
 
 
 def orientation_field(rect_bgr: np.ndarray) -> np.ndarray:
@@ -451,6 +454,7 @@ def find_discs(image: np.ndarray, top_to_image: np.ndarray, sil: Silhouette, *, 
             doubtful.append((float(f.x), float(f.y)))
         elif not _excluded(f.x, f.y, exclude) and math.hypot(f.x, f.y) <= within_mm:
             found.append(f)
+    found = ring_centred(image, full, sil, found, r_common)
     faint = [(x, y, s) for x, y, s in spots
              if s < MIN_SCORE and not _near(x, y, first, 1.5 * disc_r) and not _near(x, y, found, 1.5 * disc_r)]
     for f in refine_all(image, full, sil, [(x, y) for x, y, _ in faint], r_common, [s for *_, s in faint],
@@ -459,6 +463,37 @@ def find_discs(image: np.ndarray, top_to_image: np.ndarray, sil: Silhouette, *, 
                 f.score - FAINT_SCORE):
             doubtful.append((float(f.x), float(f.y)))
     return DiscSearch(tuple(found), tuple(doubtful), proposals, r_common)
+
+
+def ring_centred(image: np.ndarray, plane: Plane, sil: Silhouette, discs: list[FoundDisc],
+                 r: float) -> list[FoundDisc]:
+    """Discs recentred on a ring printed or turned on their face, where one shows cleanly and fits tighter than
+    the rim did.
+
+    A ring lies on the top face, so no wall, bevel or shadow moves its centre. The rim is what misleads in the
+    hard cases (a dark disc's rim lost in its shadow on dark paint, a tall wall seen obliquely), where the ring
+    still stands out crisp. A rim fit that settled on the base or half a wall away is off along the camera's
+    direction by up to the wall's width, so the ring is also looked for from there. But the ring depends on the
+    top-face plane alone, and so on the camera's height, which the rim's base (on the surface) does not: where
+    the two disagree, the disagreement is counted in the disc's error (``ring_offset_mm``).
+    """
+    starts, owner = [], []
+    for j, d in enumerate(discs):
+        wall = sil.wall_mm(d.x, d.y, r)
+        far = math.hypot(sil.camera_xy[0] - d.x, sil.camera_xy[1] - d.y) or 1.0
+        ux, uy = (d.x - sil.camera_xy[0]) / far, (d.y - sil.camera_xy[1]) / far  # away from the camera's foot
+        for t in (0.0, wall, -wall) if wall > WALL_MM else (0.0,):
+            starts.append((d.x + ux * t, d.y + uy * t))
+            owner.append(j)
+    rings = refine_all(image, plane, Silhouette(sil.camera_xy, 0.0), starts, RING_AT * r, 1.0, fit_radius=True)
+    best: dict[int, FoundDisc] = {}
+    for j, g in zip(owner, rings, strict=True):
+        d = best.get(j, discs[j])
+        if (g is not None and _face_ring(g, r) and g.support >= CLEAN_SUPPORT and g.fit_mm < d.fit_mm
+                and math.hypot(g.x - discs[j].x, g.y - discs[j].y) < r / 2):
+            best[j] = g
+    return [replace(d, x=best[j].x, y=best[j].y, ring_offset_mm=math.hypot(best[j].x - d.x, best[j].y - d.y))
+            if j in best else d for j, d in enumerate(discs)]
 
 
 def common_radius(discs: list[FoundDisc], disc_r: float) -> float:
