@@ -473,25 +473,36 @@ def ring_centred(image: np.ndarray, plane: Plane, sil: Silhouette, discs: list[F
     A ring lies on the top face, so no wall, bevel or shadow moves its centre. The rim is what misleads in the
     hard cases (a dark disc's rim lost in its shadow on dark paint, a tall wall seen obliquely), where the ring
     still stands out crisp. A rim fit that settled on the base or half a wall away is off along the camera's
-    direction by up to the wall's width, so the ring is also looked for from there. But the ring depends on the
-    top-face plane alone, and so on the camera's height, which the rim's base (on the surface) does not: where
-    the two disagree, the disagreement is counted in the disc's error (``ring_offset_mm``).
+    direction by up to the wall's width, so a ring not found from the fitted centre is looked for from there.
+    But the ring depends on the top-face plane alone, and so on the camera's height, which the rim's base (on the
+    surface) does not: where the two disagree, the disagreement is counted in the disc's error (``ring_offset_mm``).
     """
-    starts, owner = [], []
+    flat = Silhouette(sil.camera_xy, 0.0)  # a ring's outline is its own circle on every ray
+    best: dict[int, FoundDisc] = {}
+
+    def look(owner: list[int], starts: list[tuple[float, float]]) -> None:
+        if not starts:
+            return
+        # One pass, the colour outside counted: a ring's inner edge has the face's colour inside it only.
+        rings = _refine(image, plane, flat, np.array(starts, float).reshape(-1, 2), np.full(len(starts), RING_AT * r),
+                        np.ones(len(starts)), True, OUTSIDE_WEIGHT, np.zeros(len(starts), bool))
+        for j, g in zip(owner, rings, strict=True):
+            d = best.get(j, discs[j])
+            if (g is not None and _face_ring(g, r) and g.support >= CLEAN_SUPPORT and g.fit_mm < d.fit_mm
+                    and math.hypot(g.x - discs[j].x, g.y - discs[j].y) < r / 2):
+                best[j] = g
+
+    look(list(range(len(discs))), [(d.x, d.y) for d in discs])
+    owner, starts = [], []
     for j, d in enumerate(discs):
         wall = sil.wall_mm(d.x, d.y, r)
+        if j in best or wall <= WALL_MM:
+            continue
         far = math.hypot(sil.camera_xy[0] - d.x, sil.camera_xy[1] - d.y) or 1.0
         ux, uy = (d.x - sil.camera_xy[0]) / far, (d.y - sil.camera_xy[1]) / far  # away from the camera's foot
-        for t in (0.0, wall, -wall) if wall > WALL_MM else (0.0,):
-            starts.append((d.x + ux * t, d.y + uy * t))
-            owner.append(j)
-    rings = refine_all(image, plane, Silhouette(sil.camera_xy, 0.0), starts, RING_AT * r, 1.0, fit_radius=True)
-    best: dict[int, FoundDisc] = {}
-    for j, g in zip(owner, rings, strict=True):
-        d = best.get(j, discs[j])
-        if (g is not None and _face_ring(g, r) and g.support >= CLEAN_SUPPORT and g.fit_mm < d.fit_mm
-                and math.hypot(g.x - discs[j].x, g.y - discs[j].y) < r / 2):
-            best[j] = g
+        owner += [j, j]
+        starts += [(d.x + ux * wall, d.y + uy * wall), (d.x - ux * wall, d.y - uy * wall)]
+    look(owner, starts)
     return [replace(d, x=best[j].x, y=best[j].y, ring_offset_mm=math.hypot(best[j].x - d.x, best[j].y - d.y))
             if j in best else d for j, d in enumerate(discs)]
 
