@@ -465,6 +465,20 @@ def find_discs(image: np.ndarray, top_to_image: np.ndarray, sil: Silhouette, *, 
     return DiscSearch(tuple(found), tuple(doubtful), proposals, r_common)
 
 
+def face_rings(image: np.ndarray, plane: Plane, starts: list[tuple[float, float]], r: float) -> list[FoundDisc | None]:
+    """The clean ring on the face of a disc of outline radius ``r`` (``_face_ring``) fitted from each start (mm, on
+    ``plane``, the face's plane), or None where none shows.
+
+    One pass, the colour outside counted: a ring's inner edge has the face's colour inside it only.
+    """
+    if not starts:
+        return []
+    n = len(starts)
+    rings = _refine(image, plane, Silhouette((0.0, 0.0), 0.0), np.array(starts, float).reshape(-1, 2),
+                    np.full(n, RING_AT * r), np.ones(n), True, OUTSIDE_WEIGHT, np.zeros(n, bool))
+    return [g if g is not None and _face_ring(g, r) and g.support >= CLEAN_SUPPORT else None for g in rings]
+
+
 def ring_centred(image: np.ndarray, plane: Plane, sil: Silhouette, discs: list[FoundDisc],
                  r: float) -> list[FoundDisc]:
     """Discs recentred on a ring printed or turned on their face, where one shows cleanly and fits tighter than
@@ -477,19 +491,12 @@ def ring_centred(image: np.ndarray, plane: Plane, sil: Silhouette, discs: list[F
     But the ring depends on the top-face plane alone, and so on the camera's height, which the rim's base (on the
     surface) does not: where the two disagree, the disagreement is counted in the disc's error (``ring_offset_mm``).
     """
-    flat = Silhouette(sil.camera_xy, 0.0)  # a ring's outline is its own circle on every ray
     best: dict[int, FoundDisc] = {}
 
     def look(owner: list[int], starts: list[tuple[float, float]]) -> None:
-        if not starts:
-            return
-        # One pass, the colour outside counted: a ring's inner edge has the face's colour inside it only.
-        rings = _refine(image, plane, flat, np.array(starts, float).reshape(-1, 2), np.full(len(starts), RING_AT * r),
-                        np.ones(len(starts)), True, OUTSIDE_WEIGHT, np.zeros(len(starts), bool))
-        for j, g in zip(owner, rings, strict=True):
+        for j, g in zip(owner, face_rings(image, plane, starts, r), strict=True):
             d = best.get(j, discs[j])
-            if (g is not None and _face_ring(g, r) and g.support >= CLEAN_SUPPORT and g.fit_mm < d.fit_mm
-                    and math.hypot(g.x - discs[j].x, g.y - discs[j].y) < r / 2):
+            if g is not None and g.fit_mm < d.fit_mm and math.hypot(g.x - discs[j].x, g.y - discs[j].y) < r / 2:
                 best[j] = g
 
     look(list(range(len(discs))), [(d.x, d.y) for d in discs])

@@ -16,7 +16,7 @@ from calibration import Calibration, calibrate, read_image
 from sim.board import TOURNAMENT, Board, zone_at_radius
 from sim.game import Disc, RoundResult, State, score_round
 from sim.rules import MatchFormat
-from vision.discs import DiscSearch, FoundDisc, Proposals, Silhouette, find_discs, top_view
+from vision.discs import DiscSearch, FoundDisc, Proposals, Silhouette, face_rings, find_discs, top_view
 from vision.focal import focal_from_discs
 from vision.glare import washed_areas
 from vision.rectify import Plane, lifted_homography
@@ -259,6 +259,13 @@ def hole_call(hole_lab: np.ndarray, team_labs: list[np.ndarray | None],
     return None, dist[k] <= 1.5 * HOLE_SAME_DE or _lit_disc(hole_lab, team_labs)
 
 
+def ring_in_hole(scene: Scene, hole: Plane, r: float) -> bool:
+    """Does a clean ring on a face (printed or turned) sit centred in the 20 hole? Then a disc is sunk there,
+    whatever its colour: a black disc in a hole with a near-black floor shows nothing else at phone resolution."""
+    (ring,) = face_rings(scene.image, hole, [(0.0, 0.0)], r)
+    return ring is not None and math.hypot(ring.x, ring.y) <= scene.board.hole_r - scene.board.disc_r + 1.0
+
+
 def _lit_disc(hole_lab: np.ndarray, team_labs: list[np.ndarray | None]) -> bool:
     """Could the hole be a team's disc in another light than its team's? Sunk discs of 20s read as empty with no
     doubt were lit at 0.3-0.45 of their team's light (the hole's wall shades them) or, under glare, brighter
@@ -345,6 +352,9 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
     hole = hole_plane(scene)
     hole_lab = face_colours(scene.image, hole, np.zeros((1, 2)), r_disc)[0]
     in_team, hole_doubt = hole_call(hole_lab, team_labs, paints)
+    if in_team is None and any(t is not None for t in team_labs) and ring_in_hole(scene, hole, r_disc):
+        dist = [np.inf if t is None else float(np.linalg.norm(hole_lab - t)) for t in team_labs]
+        in_team, hole_doubt = int(np.argmin(dist)), False
     # Glare that clips the hole white leaves its colour a lower bound: a red 20 under it reads as a pink floor.
     hole_doubt = hole_doubt or bool(washed_out(scene.image, hole, np.zeros((1, 2)), r_disc)[0])
     if in_team is not None:
