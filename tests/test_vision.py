@@ -51,6 +51,17 @@ def test_real_photo_totals(row):
                              row["team2_colour"]: int(row["team2_points"])}
 
 
+@pytest.mark.skipif(not (REAL / "board4.jpg").exists(), reason="../shared/real_photos is not beside the project")
+def test_the_holes_own_rim_is_no_ring_on_a_sunk_discs_face():
+    # board4.jpg at half size: its discs measure 21.5 mm, so a face ring up to 0.8 of that (17.2 mm) would let the
+    # 17.5 mm rim of the empty hole pass for one: a black 20 that is not there, sure.
+    img = read_image(REAL / "board4.jpg")
+    score = score_photo(cv2.resize(img, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA),
+                        teams={"red": _colour("red"), "black": _colour("black")})
+    assert score.twenties == {"red": 0, "black": 0}
+    assert score.totals == {"red": 60, "black": 55}
+
+
 def test_synthetic_sample_discs_at_the_true_distance_from_the_hole():
     # Distances from the hole do not depend on the board's rotation, which calibration fixes separately.
     path = sorted(SAMPLES.glob("synth_*.jpg"))[0]

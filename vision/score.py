@@ -261,9 +261,12 @@ def hole_call(hole_lab: np.ndarray, team_labs: list[np.ndarray | None],
 
 def ring_in_hole(scene: Scene, hole: Plane, r: float) -> bool:
     """Does a clean ring on a face (printed or turned) sit centred in the 20 hole? Then a disc is sunk there,
-    whatever its colour: a black disc in a hole with a near-black floor shows nothing else at phone resolution."""
-    (ring,) = face_rings(scene.image, hole, [(0.0, 0.0)], r)
-    return ring is not None and math.hypot(ring.x, ring.y) <= scene.board.hole_r - scene.board.disc_r + 1.0
+    whatever its colour: a black disc in a hole with a near-black floor shows nothing else at phone resolution.
+    A disc in the hole is no wider than the hole, so neither is the ring sought: the hole's own rim is no ring on
+    a face, though discs measured wider than the profile's (a real photo, 21.7 mm) would let it pass for one."""
+    b = scene.board
+    (ring,) = face_rings(scene.image, hole, [(0.0, 0.0)], min(r, b.hole_r))
+    return ring is not None and math.hypot(ring.x, ring.y) <= b.hole_r - b.disc_r + 1.0
 
 
 def _lit_disc(hole_lab: np.ndarray, team_labs: list[np.ndarray | None]) -> bool:
