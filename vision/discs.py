@@ -5,7 +5,8 @@ many pixels. Edges are read as orientations only (the double angle of the colour
 dark disc on light wood, a light disc on dark paint, a bevel's two opposite edges and a half-shadowed disc all
 vote alike. Scoring rings (far larger circles), pegs and printed numbers (far smaller) do not gather votes at
 one centre. Each candidate is then refitted from colour edges along rays in the full-resolution photo, which
-gives its centre to a fraction of a millimetre and its own radius.
+gives its centre to a fraction of a millimetre and its own radius. Where the rim misleads (a dark disc in its own
+shadow, a tall wall seen obliquely), a ring printed or turned on the disc's face places it instead.
 """
 
 from __future__ import annotations
