@@ -248,7 +248,7 @@ def hole_call(hole_lab: np.ndarray, team_labs: list[np.ndarray | None],
     far greyer than a coloured team's discs one of them, however near in delta-E (see HUE_KEPT). A hole read as
     empty is in doubt whenever it looks like a team's disc in another light.
     """
-    dist = [np.inf if lab is None else float(np.linalg.norm(hole_lab - lab)) for lab in team_labs]
+    dist = team_distances(hole_lab, team_labs)
     k = int(np.argmin(dist))
     if not np.isfinite(dist[k]):
         return None, _floor_like(hole_lab)
@@ -257,6 +257,11 @@ def hole_call(hole_lab: np.ndarray, team_labs: list[np.ndarray | None],
     if dist[k] <= HOLE_SAME_DE and not _lost_hue(hole_lab, team_labs[k]):
         return k, _floor_like(hole_lab)  # like the team's discs; but if it also looks like a bare floor, it may be one
     return None, dist[k] <= 1.5 * HOLE_SAME_DE or _lit_disc(hole_lab, team_labs)
+
+
+def team_distances(lab: np.ndarray, team_labs: list[np.ndarray | None]) -> list[float]:
+    """Delta-E from a colour (CIELAB) to each team's, infinite for a team whose colour is unknown."""
+    return [np.inf if t is None else float(np.linalg.norm(lab - t)) for t in team_labs]
 
 
 def ring_in_hole(scene: Scene, hole: Plane, r: float) -> bool:
@@ -356,15 +361,14 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
     hole_lab = face_colours(scene.image, hole, np.zeros((1, 2)), r_disc)[0]
     in_team, hole_doubt = hole_call(hole_lab, team_labs, paints)
     if in_team is None and any(t is not None for t in team_labs) and ring_in_hole(scene, hole, r_disc):
-        dist = [np.inf if t is None else float(np.linalg.norm(hole_lab - t)) for t in team_labs]
-        in_team, hole_doubt = int(np.argmin(dist)), False
+        in_team, hole_doubt = int(np.argmin(team_distances(hole_lab, team_labs))), False
     # Glare that clips the hole white leaves its colour a lower bound: a red 20 under it reads as a pink floor.
     hole_doubt = hole_doubt or bool(washed_out(scene.image, hole, np.zeros((1, 2)), r_disc)[0])
     if in_team is not None:
         discs = discs + [FoundDisc(0.0, 0.0, r_disc, 1.0, 1.0, 0.0)]
         labels.append(in_team)
-        others = [float(np.linalg.norm(hole_lab - t)) for t in team_labs if t is not None]
-        doubt.append(min(others) / max(max(others), 1e-6) if len(others) == 2 else 0.0)
+        dist = team_distances(hole_lab, team_labs)
+        doubt.append(min(dist) / max(max(dist), 1e-6) if np.all(np.isfinite(dist)) else 0.0)
     in_hole = in_team is not None
     notes = []
     if hole_doubt:
