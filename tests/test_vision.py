@@ -251,11 +251,12 @@ def test_the_hole_compared_between_the_photos_says_whether_a_disc_dropped_in(see
     assert photographed_verdict(pair, rng) == pair.verdict
 
 
-def test_a_faint_disc_found_only_after_the_shot_where_the_before_photo_saw_an_outline_stood_there():
-    # Pair 204: a light wood disc on maple, too faint to count before the shot, is found after. Its spot's change
-    # (about 3 delta-E, near the board's typical change with a nudged camera) is over half its tiny contrast, so
-    # the photos alone cannot say it stood there; but the before photo saw a disc-like outline on that spot. Taken
-    # for a new disc, the other side's board read as empty and the missed shot as fair.
+def test_a_faint_disc_counted_in_neither_photo_where_both_saw_an_outline_stood_there():
+    # Pair 204: a light wood disc on maple, too faint to count in either photo (a circle of 0.44 fitted 0.8 mm rms
+    # after the shot). Its spot's change (about 3 delta-E, near the board's typical change with a nudged camera) is
+    # over half its tiny contrast, so the change alone cannot say it stood there; but both photos saw a disc-like
+    # outline on that spot. Counted in neither, or taken for a new disc after, the other side's board read as
+    # empty and the missed shot as fair.
     rng = np.random.default_rng([2025, 20_000 + 204])
     pair = random_pair(rng)
     assert photographed_verdict(pair, rng) == pair.verdict
@@ -828,6 +829,35 @@ def test_a_faint_circle_with_the_boards_face_is_not_counted_but_noted(k):
     assert score.uncertain and any("not counted" in n for n in score.notes)
 
 
+@pytest.mark.parametrize("k", [5, 212])
+def test_a_circle_barely_past_the_threshold_that_fits_loosely_is_noted_not_counted(k):
+    # 5: light wood beside a black disc's base, on a wood board the natural team's colour; 212: a printed 15 and a
+    # shadow band's edge on pale paint. Each gathered a circle of 0.42-0.43 that fitted 0.9-1.3 mm rms, and was
+    # scored as a disc: a wrong total.
+    score, truth = _benchmark_photo(k)
+    assert score.totals == truth["totals"]
+    assert score.uncertain and any("not counted" in n for n in score.notes)
+
+
+def test_a_bare_circle_counts_only_with_a_close_outline():
+    navy = score_mod.rgb_to_lab([(26, 34, 72)])
+    loose = score_mod.FoundDisc(0.0, 100.0, 16.2, 0.43, 1.0, 0.9)
+    close = score_mod.FoundDisc(0.0, -100.0, 16.2, 0.43, 1.0, 0.5)
+    clearer = score_mod.FoundDisc(100.0, 0.0, 16.2, 0.46, 1.0, 0.9)
+    assert score_mod._counted([loose, close, clearer], np.vstack([navy] * 3), navy).tolist() == [False, True, True]
+
+
+def test_rings_on_every_disc_do_not_shrink_the_disc_size():
+    # Plain photo 167: black discs with a white ring on their faces, at 40 degrees on dark paint. The rings gathered
+    # 1.15 times the profile size's support at 0.88 of it, so every disc was fitted at that size: the rings, too
+    # small to be discs, were dropped and three black discs went missing (a total 20 short).
+    score, truth = _benchmark_photo(167)
+    assert score.totals == truth["totals"]
+    for t in truth["discs"]:
+        if t["in_play"] and t["team"] == "black" and t["points"] > 0:
+            assert abs(_found_at(score, t).r_mm - score_mod.TOURNAMENT.disc_r) < 1.0
+
+
 def test_a_faint_circle_is_still_counted_when_its_face_has_a_teams_colour():
     navy, board_wood = np.array([[14.5, 10.0, -24.8]]), np.array([[60.0, 12.0, 40.0]])
     faint = score_mod.FoundDisc(0.0, 100.0, 16.2, 0.44, 0.75, 0.9)  # weak score, rim seen on 3/4 of the rays
@@ -920,7 +950,12 @@ def test_glare_that_clips_a_disc_sized_patch_is_warned_of_and_a_lesser_one_is_no
 def test_black_discs_seen_only_by_the_rings_on_their_faces_make_the_photo_uncertain():
     # Plain photo 212 of seed 31: five black discs on black paint, seen obliquely. Their rims hardly show, every
     # fit settled on the ring printed on the face (a clean circle two thirds of a disc's size) and was dropped:
-    # 40 scored as 5, flagged only because another disc's outline was read across its wall.
+    # 40 scored as 5, flagged only because another disc's outline was read across its wall. Fitted at their true
+    # size, two still fit too loosely to count (circles of 0.42 and 0.52, rims 1.2 and 2.6 mm rms): each is noted
+    # where it lies, the one under the faint circles' threshold by the clean ring on its face.
     score, truth = _benchmark_photo(212, seed=31)
-    assert score.totals == truth["totals"] or (any("not counted" in n for n in score.notes)
-                                               and len(score.doubtful) >= 4)
+    outlines = score.top_plane.to_image(score.doubtful) if score.doubtful else []
+    for t in truth["discs"]:
+        if t["in_play"] and t["points"] and not any(math.dist(d.px, t["px"]) < 5 for d in score.discs):
+            assert any(math.dist(p, t["px"]) < 8 for p in outlines)
+    assert score.totals == truth["totals"] or any("not counted" in n for n in score.notes)

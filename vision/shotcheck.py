@@ -28,6 +28,7 @@ from sim.rules import Rules, rules_named
 from vision.glare import in_washed
 from vision.rectify import disc_grid, sample
 from vision.score import TEAM_DOUBT_WHY, PhotoDisc, PhotoScore, hole_plane, load, score_photo
+from vision.teams import rgb_to_lab
 
 MATCH_MAX_MM = 150.0  # a disc further than this from where it was is not taken for the same disc
 MOVE_MIN_MM = 1.5  # smallest displacement called a move, whatever the position errors
@@ -355,8 +356,15 @@ class Looks:
         return self._share(now, was, was if found_before else now)
 
     def _share(self, now: np.ndarray, was: np.ndarray, seen: np.ndarray) -> float:
-        face, rim = np.median(seen[self.rho < 0.6], axis=0), np.median(seen[self.rho > 0.95], axis=0)
+        face, rim = self._face(seen), np.median(seen[self.rho > 0.95], axis=0)
         return _de(now, was) / max(float(np.linalg.norm(face - rim)), 1e-6)
+
+    def _face(self, seen: np.ndarray) -> np.ndarray:
+        return np.median(seen[self.rho < 0.6], axis=0)
+
+    def face(self, at: tuple[float, float]) -> np.ndarray:
+        """The colour (CIELAB) of the face of a disc at ``at`` in the before photo."""
+        return self._face(self.before(*at))
 
     def was_there(self, at: tuple[float, float]) -> bool:
         """The disc found at ``at`` after stood there before: the before photo saw a disc-like outline there that
@@ -366,6 +374,12 @@ class Looks:
             return True
         now, was = self.after(*at), self.before(*at)  # sampled once for both tests
         return self._share(now, was, now) < SAME_SHARE or _de(now, was) <= self.noise
+
+    def faint_standing(self, found: list[tuple[float, float]]) -> list[tuple[float, float]]:
+        """Spots away from the ``found`` discs that both photos saw as disc-like outlines they did not count: a
+        faint disc that stood through the shot (light wood on maple; its tiny contrast cannot show a change)."""
+        return [(float(x), float(y)) for x, y in self.b_outlines if self._outlined(self.a_outlines, (x, y))
+                and all(math.dist((x, y), p) >= 2 * self.board.disc_r for p in found)]
 
     def stayed(self, at: tuple[float, float]) -> bool:
         """The disc found at ``at`` before and not after is still there (too faint to find after the shot): the
@@ -413,6 +427,7 @@ def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board,
     b_on = [d for d in before.discs if d.points != 20]
     if looks is not None:
         b_on += _missed_before(b_on, turned, shooter, looks, board, new_sunk[shooter] > 0)
+        b_on += _outlined_in_both(b_on, turned, before, looks)
     shot_id = len(b_on) + 1  # the discs before the shot are 1, 2, ... in the order of b_on
     state = State(tuple(Disc(k + 1, team_of[d.team], d.x_mm, d.y_mm) for k, d in enumerate(b_on) if d.points > 0),
                   (0, 0), 0, 0, (0, 0), (), shot_id + 1)
@@ -596,6 +611,22 @@ def _missed_before(b_on: list[PhotoDisc], turned: list[PhotoDisc], shooter: str,
     if mine and all(was[k] for k in mine) and not twenty:
         there.remove(new[max(mine, key=lambda k: looks.change_share((new[k].x_mm, new[k].y_mm)))])
     return there
+
+
+def _outlined_in_both(b_on: list[PhotoDisc], turned: list[PhotoDisc], before: PhotoScore,
+                      looks: Looks) -> list[PhotoDisc]:
+    """The faint discs that stood through the shot (``Looks.faint_standing``), of the team whose colour each
+    one's face is nearest: they count for the rules (an opponent's disc makes the board not open), their points
+    in doubt."""
+    board, paints = looks.board, rgb_to_lab(list(before.team_colours))
+    out = []
+    for at in looks.faint_standing([_xy(d) for d in (*b_on, *turned)]):
+        team = before.teams[int(np.argmin(np.linalg.norm(paints - looks.face(at), axis=1)))]
+        call = zone_at_radius(board, math.hypot(*at), board.disc_r)
+        (u, v), = before.top_plane.to_image([at])
+        out.append(PhotoDisc((float(u), float(v)), at[0], at[1], board.disc_r, team, call.points, call.margin_mm,
+                             board.disc_r, True, ("seen only as an outline in both photos",)))
+    return out
 
 
 def _unseen_disc(at: tuple[float, float], team: str, after: PhotoScore, turn: float, board: Board) -> PhotoDisc:
