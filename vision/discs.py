@@ -421,7 +421,8 @@ def find_discs(image: np.ndarray, top_to_image: np.ndarray, sil: Silhouette, *, 
     dedicated check (the 20 hole, whose rim is a circle nearly the size of a disc). The discs' common radius
     is measured first (boards and discs differ from the profile), then every centre is refitted with it.
     Left-out outlines are kept as doubtful when they look much like a disc: a faint circle (a navy disc on
-    navy paint) whose edges all lie on a disc's outline, or a clear one whose fit strayed just past the limits.
+    navy paint) whose edges all lie on a disc's outline, or one whose rim is lost but whose face holds a clean
+    ring, or a clear one whose fit strayed just past the limits.
     """
     proposals = proposals or propose(image, top_to_image, disc_r, within_mm)
     disc_r = proposals.disc_r
