@@ -27,7 +27,7 @@ from sim.physics import DEFAULT_PARAMS
 from sim.rules import Rules, rules_named
 from vision.glare import in_washed
 from vision.rectify import disc_grid, sample
-from vision.score import TEAM_DOUBT_WHY, PhotoDisc, PhotoScore, hole_plane, load, score_photo
+from vision.score import TEAM_DOUBT_WHY, PhotoDisc, PhotoScore, hole_plane, load, score_photo, team_distances
 from vision.teams import rgb_to_lab
 
 MATCH_MAX_MM = 150.0  # a disc further than this from where it was is not taken for the same disc
@@ -618,15 +618,11 @@ def _outlined_in_both(b_on: list[PhotoDisc], turned: list[PhotoDisc], before: Ph
     """The faint discs that stood through the shot (``Looks.faint_standing``), of the team whose colour each
     one's face is nearest: they count for the rules (an opponent's disc makes the board not open), their points
     in doubt."""
-    board, paints = looks.board, rgb_to_lab(list(before.team_colours))
-    out = []
-    for at in looks.faint_standing([_xy(d) for d in (*b_on, *turned)]):
-        team = before.teams[int(np.argmin(np.linalg.norm(paints - looks.face(at), axis=1)))]
-        call = zone_at_radius(board, math.hypot(*at), board.disc_r)
-        (u, v), = before.top_plane.to_image([at])
-        out.append(PhotoDisc((float(u), float(v)), at[0], at[1], board.disc_r, team, call.points, call.margin_mm,
-                             board.disc_r, True, ("seen only as an outline in both photos",)))
-    return out
+    paints = rgb_to_lab(list(before.team_colours))
+    return [_doubtful_disc(at, before.teams[int(np.argmin(team_distances(looks.face(at), list(paints))))],
+                           before.top_plane.to_image([at])[0], looks.board, looks.board.disc_r,
+                           "seen only as an outline in both photos")
+            for at in looks.faint_standing([_xy(d) for d in (*b_on, *turned)])]
 
 
 def _unseen_disc(at: tuple[float, float], team: str, after: PhotoScore, turn: float, board: Board) -> PhotoDisc:
@@ -634,10 +630,15 @@ def _unseen_disc(at: tuple[float, float], team: str, after: PhotoScore, turn: fl
     one whose centre is over the hole dropped in."""
     if math.hypot(*at) < board.hole_r:
         at = (0.0, 0.0)
+    return _doubtful_disc(at, team, after.top_plane.to_image(_rotate(at, -turn))[0], board, CHANGE_STEP_MM,
+                          "seen only as a change between the photos")
+
+
+def _doubtful_disc(at: tuple[float, float], team: str, px, board: Board, sigma_mm: float, why: str) -> PhotoDisc:
+    """A disc no photo counted, at ``at`` (before frame) and image point ``px``: its call in doubt."""
     call = zone_at_radius(board, math.hypot(*at), board.disc_r)
-    (u, v), = after.top_plane.to_image(_rotate(at, -turn))
-    return PhotoDisc((float(u), float(v)), at[0], at[1], board.disc_r, team, call.points, call.margin_mm,
-                     CHANGE_STEP_MM, True, ("seen only as a change between the photos",))
+    return PhotoDisc((float(px[0]), float(px[1])), at[0], at[1], board.disc_r, team, call.points, call.margin_mm,
+                     sigma_mm, True, (why,))
 
 
 def check_shot(before, after, *, shooter: str, teams: dict | None = None, rules: str | Rules = "casual",
