@@ -135,7 +135,8 @@ def evaluate_photo(name: str, truth: dict, s, board) -> tuple[dict, list[dict], 
             err = math.hypot(f.x_mm, f.y_mm) - math.hypot(d["x_mm"], d["y_mm"])
             errors.append({"photo": name, "radial_err_mm": round(err, 3), "margin_mm": round(f.margin_mm, 3),
                            "sigma_mm": round(f.sigma_mm, 3), "points_ok": f.points == d["points"],
-                           "true_margin_mm": d["margin_mm"], "uncertain": f.uncertain})
+                           "true_margin_mm": d["margin_mm"], "uncertain": f.uncertain,
+                           "disc_on": f"{d['team']} on {truth['look']['field']}"})
     ok = s.totals == {n: v for n, v in truth["totals"].items() if n in s.totals}
     # What the flag would be at another K_SIGMA: every other reason holds, "near a line" is margin < K line error.
     other = bool(s.notes) or any(set(f.why) - {"near a line"} for f in found)
@@ -222,6 +223,19 @@ def clear_figures(photos: list[dict], mm: float) -> dict:
             "wrong_totals_not_flagged_count": sum(not p["uncertain"] for p in clear if not p["exact"])}
 
 
+def error_groups(errors: list[dict], least: int = 20) -> list[list]:
+    """Radial error by disc colour on board finish, worst p90 first: [group, discs, p50, p90] (mm).
+
+    A disc whose face is much like the wood around it has only a faint rim, so its tail is where to look.
+    """
+    groups: dict[str, list[float]] = {}
+    for e in errors:
+        groups.setdefault(e["disc_on"], []).append(abs(e["radial_err_mm"]))
+    rows = [[g, len(v), round(float(np.percentile(v, 50)), 3), round(float(np.percentile(v, 90)), 3)]
+            for g, v in groups.items() if len(v) >= least]
+    return sorted(rows, key=lambda row: -row[3])
+
+
 def line_call_ceiling(photos: list[dict], errors: list[dict], target: float = CEILING_TARGET) -> dict:
     """What line calls alone allow: the expected share of exact photos for a scorer perfect but for position
     errors like the ones measured, and the radial p50 it would need for ``target``.
@@ -271,6 +285,7 @@ def synthetic(count: int, seed: int, jobs: int, exact: bool, hard: bool = True,
         "radial_error_mm_p95": float(np.percentile(radial, 95)) if radial else None,
         "radial_error_mm_p99": float(np.percentile(abs_err, 99)),
         "radial_error_mm_max": float(abs_err.max()),
+        "radial_error_mm_by_disc_on_field": error_groups(errors),
         "exact_totals": len(right) / max(len(photos), 1),
         "photos_flagged": sum(p["uncertain"] for p in photos) / max(len(photos), 1),
         "wrong_totals_not_flagged": sum(not p["uncertain"] for p in wrong) / max(len(wrong), 1),
@@ -462,6 +477,8 @@ def main() -> None:
         if ceiling := syn["line_call_ceiling"]:
             parts.append(f"line calls alone allow exact {ceiling['exact_totals']:.1%} "
                          f"({ceiling['target']:.0%} needs radial p50 {ceiling['radial_p50_mm_needed']:.3f} mm)")
+        if worst := syn["radial_error_mm_by_disc_on_field"]:
+            parts.append(f"worst radial p90 {worst[0][0]} {worst[0][3]:.2f} mm")
     if plain:
         parts.append(f"plain (no placed hard cases) exact {plain['exact_totals']:.1%}, flagged "
                      f"{plain['photos_flagged']:.1%}, unflagged wrong {plain['wrong_totals_not_flagged_count']} "
