@@ -33,7 +33,7 @@ FAINT_SCORE = 0.30  # a fainter circle is still checked: if it fits a disc's out
 FAINT_SUPPORT, FAINT_FIT_MM, FAINT_FIT_PER_SCORE = 0.85, 0.65, 3.0
 DOUBT_SUPPORT, DOUBT_FIT_MM = 0.8, 2.5  # a clear circle rejected for a loose fit this good may still be a disc
 # A circle just short of MIN_SCORE with an edge on nearly every ray is noted however loosely it fits: a black or a
-# light-wood disc on paint or wood of its own colour, its rim blurred into its bevel and shadow (rms 1.1-1.7 mm).
+# light-wood disc on paint or wood of its own colour, its rim blurred into its bevel and shadow (rms 1.3-1.7 mm).
 # Of the faint circles of 900 renders (plain seeds 2025 and 4242, hard 2025) not noted by the rule above, those at
 # 0.40 and up on 95% of rays were 3 true discs (each a missed disc with no note where it lay) and 2 false outlines.
 NEAR_CLEAR_SCORE, NEAR_CLEAR_SUPPORT = 0.40, 0.95
