@@ -361,15 +361,15 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
             doubt[k] = 1.0
     hole = hole_plane(scene)
     hole_lab = face_colours(scene.image, hole, np.zeros((1, 2)), r_disc)[0]
+    dist = team_distances(hole_lab, team_labs)  # infinite for a team with no colour known
     in_team, hole_doubt = hole_call(hole_lab, team_labs, paints)
-    if in_team is None and any(t is not None for t in team_labs) and ring_in_hole(scene, hole, r_disc):
-        in_team, hole_doubt = int(np.argmin(team_distances(hole_lab, team_labs))), False
+    if in_team is None and np.isfinite(dist).any() and ring_in_hole(scene, hole, r_disc):
+        in_team, hole_doubt = int(np.argmin(dist)), False
     # Glare that clips the hole white leaves its colour a lower bound: a red 20 under it reads as a pink floor.
     hole_doubt = hole_doubt or bool(washed_out(scene.image, hole, np.zeros((1, 2)), r_disc)[0])
     if in_team is not None:
         discs = discs + [FoundDisc(0.0, 0.0, r_disc, 1.0, 1.0, 0.0)]
         labels.append(in_team)
-        dist = team_distances(hole_lab, team_labs)
         doubt.append(min(dist) / max(max(dist), 1e-6) if np.all(np.isfinite(dist)) else 0.0)
     in_hole = in_team is not None
     notes = []
