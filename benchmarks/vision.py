@@ -41,12 +41,14 @@ from vision.teams import ALIASES, PALETTE  # noqa: E402
 REAL = Path(__file__).resolve().parents[2] / "shared" / "real_photos"
 OUT = Path(__file__).resolve().parents[1] / "out"
 MATCH_SHARE = 0.6  # a found disc within this share of a disc radius (in the image) of a true one is that disc
+WALL_BINS_MM = (0.0, 1.0, 2.5, 4.0, 6.0, 9.0, math.inf)  # widths of wall seen, for ``error_toward_camera``
 CAL_BAD_MM = 2.0  # median error of discs' distance from the hole above which a photo's misses are blamed on calibration
 NEAR_LINE_MM = (0.5, 1.0)  # a photo with a true disc edge this close to a line is a line decision (look underneath)
 PLAIN_KEYS = ("photos", "recall", "precision", "team_accuracy", "points_accuracy", "radial_error_mm_p50",
               "radial_error_mm_p95", "exact_totals", "photos_flagged", "wrong_totals_not_flagged_count",
               "wrong_totals_not_flagged_at_cause_count",
-              "correct_photos_flagged", "no_line_decision", "misses_by_kind", "wrong_photos_by_kind")
+              "correct_photos_flagged", "no_line_decision", "misses_by_kind", "wrong_photos_by_kind",
+              "error_toward_camera_mm_by_wall")
 CEILING_TARGET = 0.97  # the issue's share of exact photos
 BIG = (4000, 3000)  # a 12 MP phone photo
 SIZE = (1600, 1200)  # the synthetic photos' pixels: coarser than a phone's, so line calls are harder than in play
@@ -88,6 +90,7 @@ def evaluate_photo(name: str, truth: dict, s, board) -> tuple[dict, list[dict], 
     cal_bad = bool(len(cal_err) and np.median(cal_err) > CAL_BAD_MM)
     turn = np.arctan2(cal_xy[:, 1], cal_xy[:, 0]) - np.arctan2(true_xy[:, 1], true_xy[:, 0])
     rot = math.degrees(float(np.angle(np.mean(np.exp(1j * turn))))) if flat else 0.0
+    foot = camera_foot(truth["camera"])
     misses, errors = [], []
     doubtful = s.top_plane.to_image(s.doubtful) if s.doubtful else np.zeros((0, 2))
     flagged_px = np.array([f.px for f in found if f.uncertain], float).reshape(-1, 2)
@@ -133,10 +136,12 @@ def evaluate_photo(name: str, truth: dict, s, board) -> tuple[dict, list[dict], 
             miss("wrong points", d, f)
         if d["points"] != 20:
             err = math.hypot(f.x_mm, f.y_mm) - math.hypot(d["x_mm"], d["y_mm"])
+            toward, wall = toward_camera(f, d, rot, foot, board)
             errors.append({"photo": name, "radial_err_mm": round(err, 3), "margin_mm": round(f.margin_mm, 3),
                            "sigma_mm": round(f.sigma_mm, 3), "points_ok": f.points == d["points"],
                            "true_margin_mm": d["margin_mm"], "uncertain": f.uncertain,
-                           "disc_on": f"{d['team']} on {truth['look']['field']}"})
+                           "disc_on": f"{d['team']} on {truth['look']['field']}",
+                           "toward_camera_mm": round(toward, 3), "wall_mm": round(wall, 2)})
     ok = s.totals == {n: v for n, v in truth["totals"].items() if n in s.totals}
     # What the flag would be at another K_SIGMA: every other reason holds, "near a line" is margin < K line error.
     other = bool(s.notes) or any(set(f.why) - {"near a line"} for f in found)
@@ -153,6 +158,28 @@ def evaluate_photo(name: str, truth: dict, s, board) -> tuple[dict, list[dict], 
              "radial": [abs(e["radial_err_mm"]) for e in errors], "cal_err_mm": float(np.median(cal_err))
              if len(cal_err) else 0.0, "cal_rot_deg": round(rot, 2), "kinds": sorted({m["kind"] for m in misses})}
     return photo, misses, errors
+
+
+def camera_foot(camera: dict) -> tuple[float, float, float]:
+    """The camera's centre in board mm (x, y of its foot on the board, and its height) from a render's truth."""
+    c = -np.array(camera["R"]).T @ np.array(camera["t"])
+    return float(c[0]), float(c[1]), float(c[2])
+
+
+def toward_camera(f, d: dict, rot_deg: float, foot: tuple[float, float, float], board) -> tuple[float, float]:
+    """A found disc's position error along the way to the camera's foot (mm; negative: away from it), in the
+    truth's frame (the calibration's turn ``rot_deg`` undone), and the width of wall the camera sees on it.
+
+    A disc's wall shows on the side facing the camera's foot, so an outline model that mistakes where the wall's
+    base edge lies moves discs along this line; seen from above the board that is outwards, across the lines.
+    """
+    a = math.radians(rot_deg)
+    x = math.cos(a) * f.x_mm + math.sin(a) * f.y_mm
+    y = -math.sin(a) * f.x_mm + math.cos(a) * f.y_mm
+    ux, uy = foot[0] - d["x_mm"], foot[1] - d["y_mm"]
+    far = math.hypot(ux, uy) or 1.0
+    wall = max(far - board.disc_r, 0.0) * board.disc_thickness / foot[2]
+    return ((x - d["x_mm"]) * ux + (y - d["y_mm"]) * uy) / far, wall
 
 
 def truth_view(img: np.ndarray, t: dict, board) -> tuple[np.ndarray, dict, Calibration]:
@@ -236,6 +263,17 @@ def error_groups(errors: list[dict], least: int = 20) -> list[list]:
     return sorted(rows, key=lambda row: -row[3])
 
 
+def error_toward_camera(errors: list[dict], bins=WALL_BINS_MM) -> list[list]:
+    """Position error along the way to the camera's foot by the width of wall seen: [wall range (mm), discs,
+    p50, mean] (mm). A bias here is the outline model's (with ``--truth-calibration``, vision's alone)."""
+    rows = []
+    for lo, hi in zip(bins, bins[1:], strict=False):
+        v = [e["toward_camera_mm"] for e in errors if lo <= e["wall_mm"] < hi]
+        if v:
+            rows.append([f"{lo:g}-{hi:g}", len(v), round(float(np.median(v)), 3), round(float(np.mean(v)), 3)])
+    return rows
+
+
 def line_call_ceiling(photos: list[dict], errors: list[dict], target: float = CEILING_TARGET) -> dict:
     """What line calls alone allow: the expected share of exact photos for a scorer perfect but for position
     errors like the ones measured, and the radial p50 it would need for ``target``.
@@ -286,6 +324,7 @@ def synthetic(count: int, seed: int, jobs: int, exact: bool, hard: bool = True,
         "radial_error_mm_p99": float(np.percentile(abs_err, 99)),
         "radial_error_mm_max": float(abs_err.max()),
         "radial_error_mm_by_disc_on_field": error_groups(errors),
+        "error_toward_camera_mm_by_wall": error_toward_camera(errors),
         "exact_totals": len(right) / max(len(photos), 1),
         "photos_flagged": sum(p["uncertain"] for p in photos) / max(len(photos), 1),
         "wrong_totals_not_flagged": sum(not p["uncertain"] for p in wrong) / max(len(wrong), 1),
