@@ -60,6 +60,7 @@ EDGE_PRIOR_MM = 1.5  # spread of the prior that the edge lies on the expected ou
 SIGMA_PX = 0.15  # centre error of a clean fit, in image pixels
 CLEAN_SUPPORT, CLEAN_FIT_MM = 0.8, 0.35  # a fit this well supported and this tight measures the discs' radius
 OUTLINE_MM = 0.3  # the fitted outline (colour edge at the rim) runs about this much outside the disc's radius
+HULL_STEPS = np.linspace(0.0, 1.0, 33)  # circles between top and base tried for the outline (``Silhouette.expected``)
 WALL_MM = 1.0  # a disc whose wall shows this wide gets a second chance across its wall (``refine``)
 APART = 1.75  # discs on the board never overlap: centres closer than this many radii may be one disc seen twice
 TOWARDS_CAMERA = math.cos(math.radians(30))  # ... when the second lies within 30 degrees of the camera's foot
@@ -228,8 +229,12 @@ class Silhouette:
 
     The base circle (on the surface) appears on the top-face plane shifted towards the camera's foot by
     ``k`` = thickness / camera height of the way, and shrunk by (1 - k). On the side facing the camera the
-    disc's wall shows, and the outline is the base circle there. For discs each seen by its own camera
-    (``stacked_views``) the two coordinates and ``k`` are columns, one row per disc.
+    disc's wall shows, and the outline is the base circle there. The outline radius ``r`` is the top rim's
+    colour edge, which runs OUTLINE_MM outside the disc; the base's edge against the board does not (on 60
+    renders seen with their true camera: top rims +0.22-0.31 mm, bases +0.00 mm at the median), so the base
+    circle is OUTLINE_MM smaller. Modelled at ``r``, the base pulled discs 0.08-0.12 mm away from the camera's
+    foot. For discs each seen by its own camera (``stacked_views``) the two coordinates and ``k`` are columns,
+    one row per disc.
     """
 
     camera_xy: tuple[float, float]
@@ -237,8 +242,7 @@ class Silhouette:
 
     def parts(self, cx: float, cy: float, r: float, ang: np.ndarray):
         """Per ray: centre offset (dx, dy) and radius of the circle that forms the outline, and its radius."""
-        sx, sy = (self.camera_xy[0] - cx) * self.k, (self.camera_xy[1] - cy) * self.k
-        rb = r * (1 - self.k)
+        sx, sy, rb = self._base(cx, cy, r)
         base = sx * np.cos(ang) + sy * np.sin(ang) + rb > r
         dx = np.where(base, sx, 0.0)
         dy = np.where(base, sy, 0.0)
@@ -250,9 +254,24 @@ class Silhouette:
         return max((math.hypot(self.camera_xy[0] - cx, self.camera_xy[1] - cy) - r) * self.k, 0.0)
 
     def expected(self, cx: float, cy: float, r: float, ang: np.ndarray) -> np.ndarray:
-        """Distance from the top circle's centre to the outline along each ray (support function)."""
-        dx, dy, rr = self.parts(cx, cy, r, ang)
-        return dx * np.cos(ang) + dy * np.sin(ang) + rr
+        """Distance from the top circle's centre to the outline along each ray.
+
+        The outline is the hull of the top and base circles (the wall's sides join them), which is the union of
+        the circles between the two, centre and radius in proportion: along a ray, the farthest of their
+        crossings. (The support function taken before runs long on rays that cross the wall aslant, by up to
+        0.03, 0.7 and 3.5 mm across walls of 1, 5 and 12 mm: the edge search leant outwards there, and discs
+        seen obliquely were placed towards the camera's foot.)
+        """
+        sx, sy, rb = self._base(cx, cy, r)
+        along = sx * np.cos(ang) + sy * np.sin(ang)
+        across2 = np.maximum(sx * sx + sy * sy - along * along, 0.0)
+        share = HULL_STEPS.reshape((-1,) + (1,) * np.ndim(along))
+        rad = r + share * (rb - r)
+        return np.max(share * along + np.sqrt(np.maximum(rad * rad - share * share * across2, 0.0)), axis=0)
+
+    def _base(self, cx, cy, r):
+        """The base circle's centre offset from the top circle's (sx, sy) and its radius, on the top-face plane."""
+        return (self.camera_xy[0] - cx) * self.k, (self.camera_xy[1] - cy) * self.k, (r - OUTLINE_MM) * (1 - self.k)
 
 
 def top_view(calibration, board) -> tuple[Plane, Silhouette]:
@@ -543,10 +562,12 @@ def common_radius(discs: list[FoundDisc], disc_r: float) -> float:
 
     Only discs whose edges all sit on their circle count: a fit that strayed to a printed ring on the face, a
     red disc's rim lost on red paint or a shadow's edge gives a radius that would shift every other centre.
+    Two clean fits outweigh any number of loose ones (shot pair 2: two red discs fitted to 0.2 mm at 16.7 mm,
+    three black ones loosely (1.3 mm rms) at 14.0-14.5 mm; their median moved every centre by up to 2 mm).
     """
-    for radii in ([d.r for d in discs if d.support >= CLEAN_SUPPORT and d.fit_mm <= CLEAN_FIT_MM],
-                  [d.r for d in discs if d.support >= 0.7]):  # no clean fit: the well-supported ones
-        if len(radii) >= 3:
+    for radii, least in (([d.r for d in discs if d.support >= CLEAN_SUPPORT and d.fit_mm <= CLEAN_FIT_MM], 2),
+                         ([d.r for d in discs if d.support >= 0.7], 3)):  # no clean fits: the well-supported ones
+        if len(radii) >= least:
             return float(np.median(radii))
     return disc_r + OUTLINE_MM
 
