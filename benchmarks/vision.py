@@ -32,6 +32,7 @@ from scipy.optimize import linear_sum_assignment  # noqa: E402
 from calibration import Calibration, read_image  # noqa: E402
 from sim.board import CLUB, TOURNAMENT  # noqa: E402
 from vision import NoBoardError, score_photo  # noqa: E402
+from vision.discs import Silhouette  # noqa: E402
 from vision.glare import in_washed  # noqa: E402
 from vision.score import HOLE_NOTE, LOW_NOTE, line_error_mm  # noqa: E402
 from vision.synth import random_scene, random_style, render  # noqa: E402
@@ -178,7 +179,7 @@ def toward_camera(f, d: dict, rot_deg: float, foot: tuple[float, float, float], 
     y = -math.sin(a) * f.x_mm + math.cos(a) * f.y_mm
     ux, uy = foot[0] - d["x_mm"], foot[1] - d["y_mm"]
     far = math.hypot(ux, uy) or 1.0
-    wall = max(far - board.disc_r, 0.0) * board.disc_thickness / foot[2]
+    wall = Silhouette(foot[:2], board.disc_thickness / foot[2]).wall_mm(d["x_mm"], d["y_mm"], board.disc_r)
     return ((x - d["x_mm"]) * ux + (y - d["y_mm"]) * uy) / far, wall
 
 

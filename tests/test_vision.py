@@ -201,7 +201,7 @@ def _rendered_pair(k):
 
 def test_two_clean_fits_give_the_discs_radius_over_loose_ones():
     # Benchmark pair 2, a missed shot: in the before photo two red discs fit to 0.2 mm at 16.7 mm and three black
-    # ones, on wood much their colour, loosely at 14.0-14.5 mm. Refitted at the loose ones' median, the red
+    # ones loosely (1.3 mm rms) at 14.0-14.5 mm. Refitted at the loose ones' median, the red
     # discs moved 2 mm, the frames were aligned on them 0.5 degrees off, and an untouched black disc read as
     # hit: no foul. At the clean ones' radius the untouched discs stay put and the miss is a must-hit foul.
     pair, img_b, img_a, (b, a) = _rendered_pair(2)
