@@ -61,6 +61,7 @@ SIGMA_PX = 0.15  # centre error of a clean fit, in image pixels
 CLEAN_SUPPORT, CLEAN_FIT_MM = 0.8, 0.35  # a fit this well supported and this tight measures the discs' radius
 OUTLINE_MM = 0.3  # the fitted outline (colour edge at the rim) runs about this much outside the disc's radius
 HULL_STEPS = np.linspace(0.0, 1.0, 33)  # circles between top and base tried for the outline (``Silhouette.expected``)
+OUTLIER_MM = 1.0  # what a ray whose edge strays off an outline costs it (``_outline_cost``)
 WALL_MM = 1.0  # a disc whose wall shows this wide gets a second chance across its wall (``refine``)
 APART = 1.75  # discs on the board never overlap: centres closer than this many radii may be one disc seen twice
 TOWARDS_CAMERA = math.cos(math.radians(30))  # ... when the second lies within 30 degrees of the camera's foot
@@ -249,9 +250,10 @@ class Silhouette:
         rr = np.where(base, rb, r)
         return dx, dy, rr
 
-    def wall_mm(self, cx: float, cy: float, r: float) -> float:
-        """How far the base's outline reaches past the top face's rim on the side facing the camera (mm)."""
-        return max((math.hypot(self.camera_xy[0] - cx, self.camera_xy[1] - cy) - r) * self.k, 0.0)
+    def wall_mm(self, cx, cy, r):
+        """How far the base's outline reaches past the top face's rim on the side facing the camera (mm; arrays of
+        discs broadcast)."""
+        return np.maximum((np.hypot(self.camera_xy[0] - cx, self.camera_xy[1] - cy) - r) * self.k, 0.0)
 
     def expected(self, cx: float, cy: float, r: float, ang: np.ndarray) -> np.ndarray:
         """Distance from the top circle's centre to the outline along each ray.
@@ -349,7 +351,7 @@ def refine(image: np.ndarray, plane: Plane, sil: Silhouette, cx: float, cy: floa
 
 
 def refine_all(image: np.ndarray, plane: Plane, sil: Silhouette, centres, r, score, *, fit_radius: bool,
-               across_wall=False) -> list[FoundDisc | None]:
+               across_wall=False, hidden_wall: bool = False) -> list[FoundDisc | None]:
     """Fit discs' outlines from edges along rays, down-weighting rays that disagree (neighbours, shadows).
 
     ``centres`` are the first guesses (x, y); ``r``, ``score`` and ``across_wall`` are one per disc (or one for
@@ -359,6 +361,12 @@ def refine_all(image: np.ndarray, plane: Plane, sil: Silhouette, centres, r, sco
     ``across_wall`` also takes the wall's top rim for the outline where the wall shows (a wall shaded apart from
     the face has its edge there). It finds tall-walled discs seen obliquely that the base's outline alone
     misses, but it lets a fit settle half a wall away: it is only a second chance, and its calls are in doubt.
+    ``hidden_wall``: a disc whose wall shows wider than WALL_MM is fitted by its top rim all round as well. The
+    base's edge may not show (a wall of the board's shade: natural discs on maple with 2-4 mm of wall had their
+    edges on that side 1.1-2.1 mm inside the base's outline, and the hull's fit moved them up to 2 mm away from
+    the camera's foot), or a darker edge just past it may be taken instead (a shadow's, a scoring line's). The
+    rim's fit is kept when it explains the edges better (``_outline_cost``) and lies within half a wall of the
+    hull's: on a tall wall the base is a disc-sized circle of its own.
     """
     xy = np.array(centres, float).reshape(-1, 2)
     if not len(xy):
@@ -371,7 +379,31 @@ def refine_all(image: np.ndarray, plane: Plane, sil: Silhouette, centres, r, sco
                                0.0, across_wall[again].astype(bool)))
         for j in np.flatnonzero(again):
             fits[j] = min((f for f in (fits[j], next(seconds)) if f is not None), key=lambda f: f.fit_mm, default=None)
+    if not hidden_wall:
+        return fits
+    return _rim_fits(image, plane, sil, xy, r, score, fit_radius, across_wall.astype(bool), fits)
+
+
+def _rim_fits(image, plane, sil, xy, r, score, fit_radius, across_wall, fits) -> list[FoundDisc | None]:
+    """``refine_all``'s ``hidden_wall``: ``fits`` with each replaced by the fit of its top rim alone where better."""
+    fits = list(fits)
+    wall = sil.wall_mm(xy[:, :1], xy[:, 1:], r[:, None])[:, 0]
+    walled = ~across_wall & (wall > WALL_MM) & np.array([f is not None for f in fits])
+    if not walled.any():
+        return fits
+    plane_w, sil_w = _take(plane, sil, walled)
+    rims = _refine(image, plane_w, replace(sil_w, k=0.0 * sil_w.k), xy[walled], r[walled], score[walled], fit_radius,
+                   OUTSIDE_WEIGHT, across_wall[walled])
+    for j, g in zip(np.flatnonzero(walled), rims, strict=True):
+        f = fits[j]
+        if g is not None and math.hypot(g.x - f.x, g.y - f.y) <= wall[j] / 2 and _outline_cost(g) < _outline_cost(f):
+            fits[j] = g
     return fits
+
+
+def _outline_cost(f: FoundDisc) -> float:
+    """How badly an outline model explains a disc's edges: inliers by their rms, every stray ray at OUTLIER_MM."""
+    return math.sqrt(f.support * f.fit_mm**2 + (1 - f.support) * OUTLIER_MM**2)
 
 
 def _refine(image, plane, sil, xy, r, score, fit_radius, outside_weight, across_wall) -> list[FoundDisc | None]:
@@ -455,7 +487,8 @@ def find_discs(image: np.ndarray, top_to_image: np.ndarray, sil: Silhouette, *, 
              if math.hypot(x, y) <= within_mm + 2 and not _excluded(x, y, exclude)]
     clear = [(x, y, s) for x, y, s in spots if s >= MIN_SCORE]
     # Every clear spot is fitted at once (a batch costs little more than one fit).
-    fits = refine_all(image, full, sil, [(x, y) for x, y, _ in clear], disc_r, [s for *_, s in clear], fit_radius=True)
+    fits = refine_all(image, full, sil, [(x, y) for x, y, _ in clear], disc_r, [s for *_, s in clear], fit_radius=True,
+                      hidden_wall=True)
     wall = [j for j, ((x, y, _), d) in enumerate(zip(clear, fits, strict=True))
             if (d is None or not _plausible(d, disc_r)) and sil.wall_mm(x, y, disc_r) > WALL_MM]
     walls = refine_all(image, full, sil, [clear[j][:2] for j in wall], disc_r, [clear[j][2] for j in wall],
@@ -480,7 +513,7 @@ def find_discs(image: np.ndarray, top_to_image: np.ndarray, sil: Silhouette, *, 
     r_common = common_radius([d for d in first if not d.across_wall], disc_r)
     found: list[FoundDisc] = []
     refits = refine_all(image, full, sil, [(d.x, d.y) for d in first], r_common, [d.score for d in first],
-                        fit_radius=False, across_wall=[d.across_wall for d in first])
+                        fit_radius=False, across_wall=[d.across_wall for d in first], hidden_wall=True)
     kept = [f if f is not None and _plausible(f, disc_r) else d  # a disc all the same, only not of the common
             for d, f in zip(first, refits, strict=True)]  # size: keep its own fit (its loose outline: in doubt)
     # A tall disc seen low can be fitted twice: by its face and, looser, towards the camera by its wall and base.
@@ -604,8 +637,8 @@ def _base_of(base: FoundDisc, face: FoundDisc, sil: Silhouette, r: float) -> boo
     ox, oy = base.x - face.x, base.y - face.y
     cx, cy = sil.camera_xy[0] - face.x, sil.camera_xy[1] - face.y
     apart, far = math.hypot(ox, oy), math.hypot(cx, cy)
-    return (0 < apart < APART * r and far > 0 and (ox * cx + oy * cy) >= TOWARDS_CAMERA * apart * far
-            and apart - r <= sil.wall_mm(face.x, face.y, r))
+    return bool(0 < apart < APART * r and far > 0 and (ox * cx + oy * cy) >= TOWARDS_CAMERA * apart * far
+                and apart - r <= sil.wall_mm(face.x, face.y, r))
 
 
 def _faint_disc_like(f: FoundDisc) -> bool:
