@@ -742,6 +742,7 @@ def test_a_disc_placed_on_a_guessed_camera_height_next_to_a_line_is_in_doubt():
     d = _found_at(score, _truth_at(truth, (1138.272, 652.183)), within_px=1.0)
     assert d.points == 0 or (d.uncertain and "near a line" in d.why)
 
+
 def test_a_black_twenty_with_a_ring_on_its_face_is_seen_in_a_black_hole():
     # Hard photo 55: a black disc with a white ring sunk in a hole with a near-black floor. Its colour cannot tell it
     # from the floor, so it was read as an empty hole (noted); the ring, centred in the hole, says a disc is there.
