@@ -967,6 +967,22 @@ def test_a_disc_fitted_a_wall_towards_the_camera_is_fitted_again_from_a_wall_fur
         assert _found_at(score, t, within_px=1.0).points == t["points"] == 10
 
 
+def test_height_error_is_how_far_a_wrong_camera_height_moves_a_disc_face_from_the_hole():
+    # The surface's homography fixes where a face's ray meets the board; the top-face plane lifts it back by the
+    # disc's thickness over the camera's height. A camera 1% higher moves it by height_error_mm x 0.01 along the
+    # radius (only the radial part moves a zone call; (300, 10) lies across the camera's direction).
+    from calibration.model import View
+    from vision.score import height_error_mm
+    view = View((40.0, -600.0, 700.0), 3000.0, 40.0, False)
+    higher = replace(view, camera_mm=(40.0, -600.0, 700.0 * math.exp(0.01)))
+    for ray in ((120.0, -250.0), (-80.0, 200.0), (300.0, 10.0)):
+        (p,), (q,) = view.lift([ray], 7.0), higher.lift([ray], 7.0)
+        moved = abs(math.hypot(*q) - math.hypot(*p))
+        assert moved == pytest.approx(height_error_mm(view, *p, 7.0) * 0.01, rel=0.02)
+        assert moved > 0.005
+    assert height_error_mm(view, 0.0, 0.0, 7.0) == 0.0
+
+
 def test_masked_median_is_numpys_median_of_each_rows_kept_samples():
     from vision.robust import masked_median
     rng = np.random.default_rng(5)
