@@ -620,7 +620,7 @@ def wall_slips(image: np.ndarray, plane: Plane, sil: Silhouette, discs: list[Fou
             continue
         d = discs[j]
         apart = math.hypot(g.x - d.x, g.y - d.y)
-        if apart < walls[j] / 2 or _near(g.x, g.y, discs[:j] + discs[j + 1:], 1.6 * r):
+        if apart < walls[j] / 2 or _near(g.x, g.y, out[:j] + out[j + 1:], 1.6 * r):  # where the others are now
             continue
         if _outline_cost(g) < _outline_cost(d) - SLIP_GAIN and g.fit_mm <= FAINT_FIT_MM:
             out[j] = g

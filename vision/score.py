@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from calibration import Calibration, calibrate, read_image
+from calibration import Calibration, View, calibrate, read_image
 from sim.board import TOURNAMENT, Board, zone_at_radius
 from sim.game import Disc, RoundResult, State, score_round
 from sim.rules import MatchFormat
@@ -422,7 +422,7 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
     return PhotoScore(tuple(out), split.names, split.colours, b, cal, tuple(notes), doubtful, glare)
 
 
-def height_error_mm(view, x: float, y: float, height: float) -> float:
+def height_error_mm(view: View, x: float, y: float, height: float) -> float:
     """How far a point ``height`` mm above the board at (x, y) is placed off from the hole, per unit error in the log
     of the camera's height: it is seen where its ray meets the board, ``height`` over the camera's height of the way
     from the camera's foot past it, and the top-face plane lifts it back by that share. Only the part along the
