@@ -737,7 +737,8 @@ def test_a_disc_placed_on_a_guessed_camera_height_next_to_a_line_is_in_doubt():
     # yellow 0 whose edge lies 0.06 mm outside the outer line is placed 0.9 mm inwards, called 5. Its rim was
     # fitted by its base before, and the ring on its face, 0.9 mm off it, put that disagreement into its error
     # (sigma 1.07 mm). Fitted by its top rim alone now, rim and ring agree (sigma 0.31 mm) and both are off by the
-    # height: the call is still in doubt, by the margin every line call keeps (LINE_FLOOR_MM).
+    # height; the guessed height's own error is counted instead (GUESSED_LOG_HEIGHT: sigma 1.27 mm), so the call
+    # is in doubt.
     score, truth = _benchmark_photo(297, hard=True)
     d = _found_at(score, _truth_at(truth, (1138.272, 652.183)), within_px=1.0)
     assert d.points == 0 or (d.uncertain and "near a line" in d.why)
@@ -971,7 +972,7 @@ def test_height_error_is_how_far_a_wrong_camera_height_moves_a_disc_face_from_th
     # The surface's homography fixes where a face's ray meets the board; the top-face plane lifts it back by the
     # disc's thickness over the camera's height. A camera 1% higher moves it by height_error_mm x 0.01 along the
     # radius (only the radial part moves a zone call; (300, 10) lies across the camera's direction).
-    from calibration.model import View
+    from calibration import View
     from vision.score import height_error_mm
     view = View((40.0, -600.0, 700.0), 3000.0, 40.0, False)
     higher = replace(view, camera_mm=(40.0, -600.0, 700.0 * math.exp(0.01)))

@@ -571,7 +571,8 @@ def ring_centred(image: np.ndarray, plane: Plane, sil: Silhouette, discs: list[F
     But the ring depends on the top-face plane alone, and so on the camera's height, which the rim's base (on the
     surface) does not: where the two disagree, the disagreement is counted in the disc's error (``offset_mm``).
     A disc fitted by its top rim alone (``refine_all``'s ``hidden_wall``) shares the ring's plane, so a wrong
-    camera height moves both alike and shows in neither (hard photo 297: 0.9 mm, ring offset 0.13 mm).
+    camera height moves both alike and shows in neither (hard photo 297: 0.9 mm, ring offset 0.13 mm); a guessed
+    one is counted apart (``score.GUESSED_LOG_HEIGHT``).
     """
     best: dict[int, FoundDisc] = {}
 
@@ -589,9 +590,8 @@ def ring_centred(image: np.ndarray, plane: Plane, sil: Silhouette, discs: list[F
         wall = sil.wall_mm(d.x, d.y, r)
         if j in best or wall <= WALL_MM:
             continue
-        ux, uy = _away(sil, d)
         owner += [j, j]
-        starts += [(d.x + ux * wall, d.y + uy * wall), (d.x - ux * wall, d.y - uy * wall)]
+        starts += [_from_camera(sil, d, wall), _from_camera(sil, d, -wall)]
     look(owner, starts)
     return [replace(d, x=best[j].x, y=best[j].y,
                     offset_mm=max(d.offset_mm, math.hypot(best[j].x - d.x, best[j].y - d.y)))
@@ -612,7 +612,7 @@ def wall_slips(image: np.ndarray, plane: Plane, sil: Silhouette, discs: list[Fou
     """
     walls = {j: float(sil.wall_mm(d.x, d.y, r)) for j, d in enumerate(discs)}
     slips = [j for j in walls if walls[j] > SLIP_WALL_MM and not discs[j].across_wall]
-    starts = [(discs[j].x + u * walls[j], discs[j].y + v * walls[j]) for j in slips for u, v in [_away(sil, discs[j])]]
+    starts = [_from_camera(sil, discs[j], walls[j]) for j in slips]
     out = list(discs)
     for j, g in zip(slips, refine_all(image, plane, sil, starts, r, [discs[j].score for j in slips],
                                       fit_radius=False, hidden_wall=True), strict=True):
@@ -629,10 +629,11 @@ def wall_slips(image: np.ndarray, plane: Plane, sil: Silhouette, discs: list[Fou
     return out
 
 
-def _away(sil: Silhouette, d: FoundDisc) -> tuple[float, float]:
-    """The unit direction from the camera's foot to a disc, on the board."""
+def _from_camera(sil: Silhouette, d: FoundDisc, mm: float) -> tuple[float, float]:
+    """The point ``mm`` further than a disc's centre from the camera's foot, on the line through both (negative:
+    nearer): where the disc would be had its fit slipped along its wall."""
     far = math.hypot(sil.camera_xy[0] - d.x, sil.camera_xy[1] - d.y) or 1.0
-    return (d.x - sil.camera_xy[0]) / far, (d.y - sil.camera_xy[1]) / far
+    return d.x + (d.x - sil.camera_xy[0]) / far * mm, d.y + (d.y - sil.camera_xy[1]) / far * mm
 
 
 def common_radius(discs: list[FoundDisc], disc_r: float) -> float:
