@@ -473,18 +473,19 @@ class DiscSearch:
     doubtful: tuple[tuple[float, float], ...]
     proposals: Proposals
     radius: float  # the outline radius the discs were refitted with (``common_radius``)
+    faint: tuple[tuple[float, float, float], ...] = ()  # faint circles (x, y, score) ``settle`` has still to look at
 
 
 def find_discs(image: np.ndarray, top_to_image: np.ndarray, sil: Silhouette, *, disc_r: float, within_mm: float,
                exclude: tuple[float, float, float] | None = None, proposals: Proposals | None = None) -> DiscSearch:
-    """Discs whose centres lie within ``within_mm`` of the hole, in board mm of the top-face plane.
+    """Discs whose centres lie within ``within_mm`` of the hole, in board mm of the top-face plane, placed by
+    their rims: enough to place them, and what the focal length search needs; ``settle`` takes the second looks.
 
     ``top_to_image`` maps the top-face plane to the photo. ``exclude`` (x, y, radius) is a spot left to a
     dedicated check (the 20 hole, whose rim is a circle nearly the size of a disc). The discs' common radius
     is measured first (boards and discs differ from the profile), then every centre is refitted with it.
-    Left-out outlines are kept as doubtful when they look much like a disc: a faint circle (a navy disc on
-    navy paint) whose edges all lie on a disc's outline, or one whose rim is lost but whose face holds a clean
-    ring, or a clear one whose fit strayed just past the limits.
+    A clear outline left out is kept as doubtful when it looks much like a disc: its fit strayed just past the
+    limits, or its rim is lost but its face holds a clean ring.
     """
     proposals = proposals or propose(image, top_to_image, disc_r, within_mm)
     disc_r = proposals.disc_r
@@ -529,20 +530,28 @@ def find_discs(image: np.ndarray, top_to_image: np.ndarray, sil: Silhouette, *, 
             doubtful.append((float(f.x), float(f.y)))
         elif not _excluded(f.x, f.y, exclude) and math.hypot(f.x, f.y) <= within_mm:
             found.append(f)
-    found = ring_centred(image, full, sil, wall_slips(image, full, sil, found, r_common), r_common)
-    faint = [(x, y, s) for x, y, s in spots
-             if s < MIN_SCORE and not _near(x, y, first, 1.5 * disc_r) and not _near(x, y, found, 1.5 * disc_r)]
-    rimless = []
-    for (x, y, _), f in zip(faint, refine_all(image, full, sil, [(x, y) for x, y, _ in faint], r_common,
+    faint = tuple((x, y, s) for x, y, s in spots if s < MIN_SCORE and not _near(x, y, first, 1.5 * disc_r))
+    return DiscSearch(tuple(found), tuple(doubtful), proposals, r_common, faint)
+
+
+def settle(image: np.ndarray, top_to_image: np.ndarray, sil: Silhouette, search: DiscSearch,
+           within_mm: float) -> DiscSearch:
+    """``find_discs``'s discs given their second looks (``wall_slips``, ``ring_centred``), and its faint circles
+    looked at: one is doubtful when its edges all lie on a disc's outline (a navy disc on navy paint), or when its
+    rim does not fit but its face holds a clean ring (a black disc on black paint seen obliquely, its rim lost in
+    its wall and shadow): a disc may be missed there."""
+    full, r, disc_r = Plane(top_to_image, 1.0, within_mm), search.radius, search.proposals.disc_r
+    found = ring_centred(image, full, sil, wall_slips(image, full, sil, list(search.found), r), r)
+    faint = [(x, y, s) for x, y, s in search.faint if not _near(x, y, found, 1.5 * disc_r)]
+    doubtful, rimless = list(search.doubtful), []
+    for (x, y, _), f in zip(faint, refine_all(image, full, sil, [(x, y) for x, y, _ in faint], r,
                                              [s for *_, s in faint], fit_radius=False), strict=True):
         if f is not None and _faint_disc_like(f):
             doubtful.append((float(f.x), float(f.y)))
         else:
             rimless.append((x, y))
-    # A faint circle whose rim does not fit may still hold a clean ring on a disc's face (a black disc on black
-    # paint seen obliquely, its rim lost in its wall and shadow): a disc may be missed there.
-    doubtful += [(float(g.x), float(g.y)) for g in face_rings(image, full, rimless, r_common) if g is not None]
-    return DiscSearch(tuple(found), tuple(doubtful), proposals, r_common)
+    doubtful += [(float(g.x), float(g.y)) for g in face_rings(image, full, rimless, r) if g is not None]
+    return DiscSearch(tuple(found), tuple(doubtful), search.proposals, r)
 
 
 def face_rings(image: np.ndarray, plane: Plane, starts: list[tuple[float, float]], r: float) -> list[FoundDisc | None]:

@@ -16,7 +16,16 @@ from calibration import Calibration, View, calibrate, read_image
 from sim.board import TOURNAMENT, Board, zone_at_radius
 from sim.game import Disc, RoundResult, State, score_round
 from sim.rules import MatchFormat
-from vision.discs import DiscSearch, FoundDisc, Proposals, Silhouette, face_rings, find_discs, top_view
+from vision.discs import (
+    DiscSearch,
+    FoundDisc,
+    Proposals,
+    Silhouette,
+    face_rings,
+    find_discs,
+    settle,
+    top_view,
+)
 from vision.focal import focal_from_discs
 from vision.glare import washed_areas
 from vision.rectify import Plane, lifted_homography
@@ -229,14 +238,23 @@ def calibrated(image: np.ndarray, board: Board, calibration: Calibration | None)
 
 
 def find_all(scene: Scene, proposals: Proposals | None = None) -> DiscSearch:
-    """Discs resting on the playing surface (the 20 hole is left to ``hole_call``)."""
+    """Discs resting on the playing surface, placed by their rims (``settled`` finishes the search; the 20 hole
+    is left to ``hole_call``)."""
     b = scene.board
     hx, hy = scene.hole_on_top()
-    # A disc rests on the surface only if it does not overhang the edge (2 mm slack for the fit), and only if
-    # its centre is not over the hole (it would drop in); a circle found there is the hole's rim or contents.
+    # Only its centre not over the hole (it would drop in): a circle found there is the hole's rim or contents.
     return find_discs(scene.image, scene.top.board_to_image, scene.silhouette, disc_r=b.disc_r,
-                      within_mm=b.surface_r - b.disc_r + 2.0, exclude=(hx, hy, b.hole_r - HOLE_SLACK_MM),
-                       proposals=proposals)
+                      within_mm=_resting_within(b), exclude=(hx, hy, b.hole_r - HOLE_SLACK_MM), proposals=proposals)
+
+
+def settled(scene: Scene, search: DiscSearch) -> DiscSearch:
+    return settle(scene.image, scene.top.board_to_image, scene.silhouette, search, _resting_within(scene.board))
+
+
+def _resting_within(b: Board) -> float:
+    """How far from the hole a disc's centre may lie: a disc rests on the surface only if it does not overhang
+    the edge (2 mm slack for the fit)."""
+    return b.surface_r - b.disc_r + 2.0
 
 
 def hole_plane(scene) -> Plane:
@@ -330,6 +348,7 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
         if f is not None:
             scene = scene.with_focal(f)
             search = find_all(scene, search.proposals)
+    search = settled(scene, search)
     b, cal = scene.board, scene.calibration
     discs = list(search.found)
     r_disc = disc_radius(b, discs)
