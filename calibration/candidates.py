@@ -30,6 +30,7 @@ from calibration.conics import (
 RING_RATIOS = (1.0, 2.0, 3.0)
 """15, middle and outer line radii relative to the 15 line: the same on every profile (REFERENCE.md)."""
 MAX_CONCENTRIC_GAP = 0.03  # pencil eigenvalue gap (relative) below which two ellipses count as concentric circles
+STRAIGHT_PX = 1.0  # an arc nearer its straight line than this (rms) is straight: pixel steps alone give 0.3
 PAIR_RATIOS = (0.2, 0.9)  # radius ratios of a useful pair: closer ones (two edges of one line) fix nothing
 
 
@@ -133,7 +134,7 @@ def edge_ellipses(gray: np.ndarray, limit: int = 14) -> list[tuple]:
     min_len = max(15, int(0.03 * size))
     contours = sorted((c for c in contours if len(c) >= min_len), key=len, reverse=True)[:150]
     arcs = [a for c in contours for a in _smooth_pieces(c[:, 0, :].astype(float))]
-    arcs = sorted((a for a in arcs if len(a) >= min_len), key=len, reverse=True)[:40]
+    arcs = sorted((a for a in arcs if len(a) >= min_len and _bent(a)), key=len, reverse=True)[:40]
     found = []
     for arc in arcs:
         ell = fit_ellipse(arc)
@@ -173,6 +174,14 @@ def _smooth_pieces(pts: np.ndarray, k: int = 4, max_turn: float = 0.6) -> list[n
     ring = np.roll(pts, -cuts[0], axis=0)
     ends = [*(cuts - cuts[0]), len(pts)]
     return [ring[a:b] for a, b in zip(ends[:-1], ends[1:], strict=True) if b - a > 2 * k]
+
+
+def _bent(arc: np.ndarray) -> bool:
+    """Does an arc stray from its own straight line by more than pixel steps do (STRAIGHT_PX, rms)? A straight
+    edge (floor boards, a table's or the board's sides) seeds no ellipse, and in a busy room enough of them
+    crowd the rings' arcs, cut short by quarter lines and discs, out of the longest."""
+    c = arc - arc.mean(axis=0)
+    return bool(np.linalg.eigvalsh(c.T @ c / len(c))[0] > STRAIGHT_PX**2)
 
 
 def _plausible(ell: tuple, w: int, h: int) -> bool:
