@@ -242,12 +242,13 @@ def find_all(scene: Scene, proposals: Proposals | None = None) -> DiscSearch:
     is left to ``hole_call``)."""
     b = scene.board
     hx, hy = scene.hole_on_top()
-    # Only its centre not over the hole (it would drop in): a circle found there is the hole's rim or contents.
+    # A disc whose centre is over the hole would drop in: a circle found there is the hole's rim or contents.
     return find_discs(scene.image, scene.top.board_to_image, scene.silhouette, disc_r=b.disc_r,
                       within_mm=_resting_within(b), exclude=(hx, hy, b.hole_r - HOLE_SLACK_MM), proposals=proposals)
 
 
 def settled(scene: Scene, search: DiscSearch) -> DiscSearch:
+    """``find_all``'s discs given their second looks, on the scene's final camera (``discs.settle``)."""
     return settle(scene.image, scene.top.board_to_image, scene.silhouette, search, _resting_within(scene.board))
 
 
