@@ -467,7 +467,7 @@ def propose(image: np.ndarray, top_to_image: np.ndarray, disc_r: float, within_m
 @dataclass(frozen=True)
 class DiscSearch:
     """The discs found, the centres of disc-like outlines left out near a threshold (a disc may be missed), the
-    proposals they came from and their common outline radius."""
+    proposals they came from and their common outline radius; until ``settle``d, the faint circles still to check."""
 
     found: tuple[FoundDisc, ...]
     doubtful: tuple[tuple[float, float], ...]
@@ -478,8 +478,8 @@ class DiscSearch:
 
 def find_discs(image: np.ndarray, top_to_image: np.ndarray, sil: Silhouette, *, disc_r: float, within_mm: float,
                exclude: tuple[float, float, float] | None = None, proposals: Proposals | None = None) -> DiscSearch:
-    """Discs whose centres lie within ``within_mm`` of the hole, in board mm of the top-face plane, placed by
-    their rims: enough to place them, and what the focal length search needs; ``settle`` takes the second looks.
+    """Discs whose centres lie within ``within_mm`` of the hole, in board mm of the top-face plane, fitted by
+    their rims only (all the focal length search needs); ``settle`` then takes the second looks.
 
     ``top_to_image`` maps the top-face plane to the photo. ``exclude`` (x, y, radius) is a spot left to a
     dedicated check (the 20 hole, whose rim is a circle nearly the size of a disc). The discs' common radius
