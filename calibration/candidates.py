@@ -5,8 +5,9 @@ are images of concentric circles (the pair fixes the perspective exactly, up to 
 tested by unrolling the image around it (polar samples in its own frame, where its ring has radius 1) and looking
 for the board's signature: thin rings at radii 1 : 2 : 3 (15 line, middle line, outer line), whichever ring the
 candidate itself is. A single ellipse is unrolled affinely, which smears the inner rings of an oblique board; a
-concentric pair is unrolled through its perspective, so the rings come out sharp where they really are. Hands,
-score overlays, chairs and other boards seldom carry three concentric rings in that ratio.
+concentric pair is unrolled through its perspective, so the rings come out sharp where they really are. With no
+such pair, an oblique ellipse is also unrolled through the two perspectives its own shape allows for a typical lens.
+Hands, score overlays, chairs and other boards seldom carry three concentric rings in that ratio.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import numpy as np
 from scipy.ndimage import uniform_filter1d
 
 from calibration.conics import (
+    circle_poses,
     concentric_gap,
     concentric_rectification,
     ellipse_conic,
@@ -32,6 +34,13 @@ RING_RATIOS = (1.0, 2.0, 3.0)
 MAX_CONCENTRIC_GAP = 0.03  # pencil eigenvalue gap (relative) below which two ellipses count as concentric circles
 STRAIGHT_PX = 1.0  # an arc nearer its straight line than this (rms) is straight: pixel steps alone give 0.3
 PAIR_RATIOS = (0.2, 0.9)  # radius ratios of a useful pair: closer ones (two edges of one line) fix nothing
+# Focal length (x the long side) assumed for a lone ellipse's perspective (``circle_poses``). A guess too short
+# misplaces the inner rings more than one too long: at 30-65 degrees' tilt the 15 line lands up to 4.8% of the outer
+# line's radius off for a guess 1.5 times the truth, 9-11% for 0.67 times. 1.2 keeps phones (0.75-0.8) and long
+# lenses (up to 1.5) within about 5%, inside the measuring window (6%).
+POSE_FOCAL = 1.2
+OBLIQUE = 0.85  # an ellipse's minor over major axis below which its perspective frames are tried
+POSE_ELLIPSES = 6  # at most this many of the largest oblique ellipses are tried so
 
 
 @dataclass(frozen=True)
@@ -101,6 +110,20 @@ def pair_frames(ellipses: list[tuple]) -> list[np.ndarray]:
         if not any(_same_board(frame, f) for f in frames):
             frames.append(frame)
     return frames
+
+
+def _pose_frames(ellipses: list[tuple], shape) -> list[np.ndarray]:
+    """Perspective frames of the larger oblique ellipses, each from the two poses its circle may have.
+
+    With no concentric pair to fix the perspective (a shadow band or a row of discs breaking every inner ring), an
+    oblique ellipse's affine frame puts the inner rings so far off (the 15 line's centre by half its radius at 50
+    degrees' tilt) that the rings at 1 : 2 : 3 are read one ring out. A guessed focal length (POSE_FOCAL) puts
+    them within a few per cent of the outer line's radius.
+    """
+    h, w = shape[:2]
+    oblique = [e for e in ellipses if min(e[2], e[3]) < OBLIQUE * max(e[2], e[3])]
+    oblique = sorted(oblique, key=lambda e: -e[2] * e[3])[:POSE_ELLIPSES]
+    return [f for e in oblique for f in circle_poses(e, POSE_FOCAL * max(w, h), ((w - 1) / 2, (h - 1) / 2))]
 
 
 def _same_board(f1: np.ndarray, f2: np.ndarray, tol: float = 0.01) -> bool:
@@ -274,12 +297,15 @@ def find_boards(gray: np.ndarray, min_score: float, limit: int = 3) -> list[Hypo
 
     Hypotheses are grouped by board (centre); each board's best-scoring one comes first, boards ordered by
     score x sqrt(size), then the other hypotheses by score. In a room with several boards the one photographed
-    is the nearest. A perspective (pair) frame wins a tie with an affine one of the same board.
+    is the nearest. A perspective frame (a pair's, or a lone ellipse's) wins a tie with an affine one of the same board.
     """
     hyps = []
     grayf = gray.astype(np.float32)
     ellipses = edge_ellipses(gray)
-    frames = [(f, 0.02) for f in pair_frames(ellipses)] + [(ellipse_frame(e), 0.0) for e in ellipses]
+    pairs = pair_frames(ellipses)
+    frames = [(f, 0.02) for f in pairs] + [(ellipse_frame(e), 0.0) for e in ellipses]
+    if not pairs:
+        frames += [(f, 0.01) for f in _pose_frames(ellipses, gray.shape)]
     for frame, bonus in frames:
         rho, presence = ring_presence(grayf, frame)
         s, score = best_scale(rho, presence)

@@ -2,7 +2,8 @@
 
 Under perspective a circle images to a conic whose centre is NOT the image of the circle's centre. Two
 concentric circles do fix it: in the pencil C_outer - l C_inner one member is the (doubled) vanishing line, and
-the generalised eigenvector that is left over is the image of the common centre.
+the generalised eigenvector that is left over is the image of the common centre. One circle fixes it too, up
+to two poses, once the camera's focal length is known.
 """
 
 from __future__ import annotations
@@ -152,3 +153,40 @@ def jacobian_det(h: np.ndarray, point) -> float:
     w = p[2]
     jac = (h[:2, :2] * w - np.outer(p[:2], h[2, :2])) / w**2
     return float(np.linalg.det(jac))
+
+
+def circle_poses(ell: tuple[float, float, float, float, float], focal: float, centre) -> list[np.ndarray]:
+    """The two perspective frames (a circle of radius 1, y up -> image) of a circle whose image is ``ell``, seen
+    by a pinhole camera of focal length ``focal`` (pixels) with its principal point at ``centre``.
+
+    An ellipse alone fixes its circle's plane up to a two-fold ambiguity once the camera is known (the cone of
+    rays through it has two families of circular sections). Unlike the ellipse's affine frame, each frame places
+    the image of the circle's centre, and of every circle concentric with it, where perspective puts them.
+    """
+    k = np.array([[focal, 0.0, centre[0]], [0.0, focal, centre[1]], [0.0, 0.0, 1.0]])
+    cone = k.T @ ellipse_conic(*ell) @ k
+    vals, vecs = np.linalg.eigh(cone)
+    if np.sum(vals > 0) == 1:  # two eigenvalues of one sign, one of the other: make the pair positive
+        vals, cone = -vals, -cone
+    order = np.argsort(vals)[::-1]
+    (l1, l2, l3), vecs = vals[order], vecs[:, order]
+    if not l1 >= l2 > 0 > l3:
+        return []
+    frames = []
+    for side in (1.0, -1.0):
+        normal = vecs @ [side * math.sqrt((l1 - l2) / (l1 - l3)), 0.0, math.sqrt((l2 - l3) / (l1 - l3))]
+        ray = np.linalg.solve(cone, normal)  # towards the circle's centre: the pole of the vanishing line
+        centre3 = ray / (normal @ ray)  # on the plane normal . X = 1
+        if centre3[2] < 0:
+            centre3, normal = -centre3, -normal
+        e1 = np.cross(normal, [0.0, 1.0, 0.0])
+        e1 /= np.linalg.norm(e1)
+        e2 = np.cross(normal, e1)
+        radius2 = -(centre3 @ cone @ centre3) / (e1 @ cone @ e1)
+        if radius2 <= 0:
+            continue
+        frame = k @ np.column_stack([e1, e2, centre3 / math.sqrt(radius2)])
+        if jacobian_det(frame, (0.0, 0.0)) > 0:  # y up: mirrored in the image, as ``ellipse_frame``
+            frame = frame @ np.diag([1.0, -1.0, 1.0])
+        frames.append(frame / frame[2, 2])
+    return frames
