@@ -42,6 +42,7 @@ from vision.teams import ALIASES, PALETTE  # noqa: E402
 REAL = Path(__file__).resolve().parents[2] / "shared" / "real_photos"
 OUT = Path(__file__).resolve().parents[1] / "out"
 MATCH_SHARE = 0.6  # a found disc within this share of a disc radius (in the image) of a true one is that disc
+FAR_PX = 1e6  # the matching cost of a pair too far apart to be one disc
 WALL_BINS_MM = (0.0, 1.0, 2.5, 4.0, 6.0, 9.0, math.inf)  # widths of wall seen, for ``error_toward_camera``
 CAL_BAD_MM = 2.0  # median error of discs' distance from the hole above which a photo's misses are blamed on calibration
 NEAR_LINE_MM = (0.5, 1.0)  # a photo with a true disc edge this close to a line is a line decision (look underneath)
@@ -79,7 +80,10 @@ def evaluate_photo(name: str, truth: dict, s, board) -> tuple[dict, list[dict], 
     found = list(s.discs)
     tol = MATCH_SHARE * board.disc_r * _px_per_mm(truth["board_to_image"])
     cost = np.array([[math.dist(d["px"], f.px) for f in found] for d in on]).reshape(len(on), len(found))
-    rows, cols = linear_sum_assignment(cost) if cost.size else ([], [])
+    # Pairs further apart than tol cost alike, so the assignment keeps the most close pairs: with raw distances a
+    # missed disc (a sunk 20) could take a found disc from its true one to lower the sum (hard 264 of seed 5150).
+    far = np.where(cost <= tol, cost, FAR_PX)
+    rows, cols = linear_sum_assignment(far) if cost.size else ([], [])
     pairs = [(i, j) for i, j in zip(rows, cols, strict=True) if cost[i, j] <= tol]
     # Calibration error in distance from the hole, which is all a score depends on. Which way is "up" is a
     # convention (the board looks the same turned by 90 degrees); the turn is reported apart.
