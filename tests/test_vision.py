@@ -753,6 +753,23 @@ def test_a_black_twenty_with_a_ring_on_its_face_is_seen_in_a_black_hole():
     assert score_mod.HOLE_NOTE not in score.notes
 
 
+def test_an_empty_hole_far_darker_than_a_black_disc_would_look_there_is_sure():
+    # Plain photo 58: black and natural discs, an empty hole with a near-black floor. Its colour is the black
+    # team's, so it was noted "cannot tell" (the photo's only flag); it looks 0.34 as bright as the darkest black
+    # disc does where the board beside it is as bright as beside the hole, and a sunk disc's face is lit like them.
+    score, truth = _benchmark_photo(58)
+    assert truth["twenties"] == {"black": 0, "natural": 0}
+    assert score.totals == truth["totals"] and not score.uncertain
+
+
+@pytest.mark.parametrize("k", [16, 27])
+def test_a_black_twenty_in_a_black_hole_stays_in_doubt(k):
+    # Hard photos 16 and 27: a black 20 sunk in a hole with a near-black floor looks as bright as the black discs
+    # on the board (27: beside a painted centre brighter than the board beside them, which is not counted).
+    score, truth = _benchmark_photo(k, hard=True)
+    assert truth["twenties"]["black"] == 1 and score_mod.HOLE_NOTE in score.notes
+
+
 @pytest.mark.parametrize("k", [8, 9, 22, 28, 36, 38])
 def test_an_empty_hole_with_a_near_black_floor_is_not_taken_for_a_ringed_disc(k):
     # Empty holes, floors (12, 10, 10) or (20, 18, 16), a black team on the board: the hole's rim, its floor's edge

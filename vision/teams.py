@@ -112,11 +112,24 @@ def unlit(face_bgr: np.ndarray, veil: np.ndarray, gain: np.ndarray) -> np.ndarra
 def lights(image: np.ndarray, top: Plane, centres: np.ndarray, r: float, surface_r: float = np.inf) -> np.ndarray:
     """The light on each disc, shape (N, 5): veil and gain (see ``face_colours``), then the least and most shade
     and the most veil that the board beside it allows (``light_doubt``)."""
-    ang = np.linspace(0, 2 * np.pi, 48, endpoint=False)
-    rho = r * np.array(BESIDE_SHARES)
-    beside = (rho[:, None, None] * np.stack([np.cos(ang), np.sin(ang)], 1)[None]).reshape(-1, 2)
+    beside = _beside(r)
     c = np.asarray(centres, float)
     return np.array([_light(image, top, c, k, beside, r, surface_r) for k in range(len(c))]).reshape(-1, 5)
+
+
+def beside_bgr(image: np.ndarray, top: Plane, centres: np.ndarray, r: float) -> np.ndarray:
+    """Median BGR of the board beside each disc (N, 3), as seen: its paint in the light there."""
+    c = np.asarray(centres, float).reshape(-1, 2)
+    if not len(c):
+        return np.zeros((0, 3), np.float32)
+    return np.median(_sample_bgr(image, top, c, _beside(r)), axis=1)
+
+
+def _beside(r: float) -> np.ndarray:
+    """Offsets (mm) of the board beside a disc of radius ``r``: rings at BESIDE_SHARES of it."""
+    ang = np.linspace(0, 2 * np.pi, 48, endpoint=False)
+    rho = r * np.array(BESIDE_SHARES)
+    return (rho[:, None, None] * np.stack([np.cos(ang), np.sin(ang)], 1)[None]).reshape(-1, 2)
 
 
 def light_doubt(face_bgr: np.ndarray, light: np.ndarray, refs: np.ndarray, labels: np.ndarray) -> np.ndarray:
