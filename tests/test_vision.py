@@ -762,6 +762,24 @@ def test_an_empty_hole_far_darker_than_a_black_disc_would_look_there_is_sure():
     assert score.totals == truth["totals"] and not score.uncertain
 
 
+def test_a_sunk_disc_under_a_light_only_the_hole_gets_is_in_doubt():
+    # Hard photo 112 of seed 5150: a glare spot on the centre lifts the board beside the hole by 62 levels in every
+    # channel over the board beside the navy disc, and the navy 20 under it reads light blue: no team's colour,
+    # a sure empty hole. Under that veil the navy disc would look just so; a near-black floor would not.
+    navy, beside_navy = np.array([65.0, 31.0, 25.0]), np.array([110.0, 154.0, 166.0])  # BGR
+    hole_beside = beside_navy + 62.0
+    args = (hole_beside, navy[None], beside_navy[None])
+    assert score_mod.lit_like_a_disc(np.array([121.0, 87.0, 81.0]), *args)
+    assert not score_mod.lit_like_a_disc(np.array([10.0, 10.0, 12.0]), *args)
+    # A board beside the hole that no light could make of the board beside the disc (a veil taking light away)
+    # is another paint, and says nothing.
+    assert not score_mod.lit_like_a_disc(navy, beside_navy - 62.0, navy[None], beside_navy[None])
+    # Hard photo 147: a shadow band across the centre; the red 20 in it read as a sure empty hole.
+    for k in (112, 147):
+        score, truth = _benchmark_photo(k, hard=True, seed=5150)
+        assert sum(truth["twenties"].values()) == 1 and score_mod.HOLE_NOTE in score.notes
+
+
 @pytest.mark.parametrize("k", [16, 27])
 def test_a_black_twenty_in_a_black_hole_stays_in_doubt(k):
     # Hard photos 16 and 27: a black 20 sunk in a hole with a near-black floor looks as bright as the black discs

@@ -31,6 +31,7 @@ from vision.glare import washed_areas
 from vision.rectify import Plane, lifted_homography
 from vision.teams import (
     HUED,
+    MIN_GAIN,
     TeamSplit,
     beside_bgr,
     clipped_team,
@@ -88,6 +89,12 @@ GLARE_NOTE = "glare washes out part of the board: a disc there may be missed"
 # 266 sunk 20s in 900 hard renders (seeds 2025, 5150, 9001) with both teams on the board, the darkest looked 0.72
 # as bright as that (5% under 1.02); 223 of the 627 empty holes looked under 0.5.
 EMPTY_HOLE_SHARE = 0.5
+# A hole within this of a disc on the surface in the light beside the hole may hold one (``lit_like_a_disc``). The
+# two sunk 20s read as sure empty holes in 900 hard renders (seeds 2025, 5150, 9001: a glare spot on the centre, a
+# shadow band across it) came within 1.0 and 1.9; of the 573 holes read as sure empty ones, the nearest 9.0. Delta-E
+# says little between near-blacks (a floor a third as bright as a black disc came within 6.7), so a hole darker than
+# any disc would look there (``darker_than_discs``) is not asked.
+LIT_SAME_DE = 7.0
 HOLE_SLACK_MM = 3.0  # a standing disc's centre found this far inside the hole's rim is a fit error, not a disc
 # A focal length guessed (a view too square-on for the rings or the discs to give it) puts the camera's height off
 # by a factor of e^0.35 at the median over 175 square-on renders: as a normal error in log height, a sigma of 0.5.
@@ -308,26 +315,47 @@ def ring_in_hole(scene: Scene, hole: Plane, r: float) -> bool:
     return ring is not None and math.hypot(ring.x, ring.y) <= b.hole_r - b.disc_r + 1.0
 
 
-def darker_than_discs(scene: Scene, hole: Plane, r: float, centres: np.ndarray, face: np.ndarray,
+def darker_than_discs(hole_face: np.ndarray, hole_beside: np.ndarray, faces: np.ndarray, beside: np.ndarray,
                       on: np.ndarray) -> bool:
     """Is the hole darker than a sunk disc of either team would look there (EMPTY_HOLE_SHARE)? Then it is empty,
     though its colour is a dark team's: a black disc and a black floor differ in light, not in colour.
 
-    ``centres``, ``face`` (BGR) and ``on`` (team): the discs counted on the surface. A sunk disc's face stands
-    above the surface, lit like the board beside the hole, so it looks as bright as its team's discs look where
-    the board beside them is as bright; at least as bright as the darkest of them, since gloss lights a dark
-    disc more in one place than another (two glossy black discs looked 1.4 times as bright as a sunk one). A
-    board brighter beside the hole than beside them may be brighter paint (a painted centre) or brighter light,
-    which cannot be told apart, so it is not counted: a painted centre never makes a sunk disc look brighter
-    than its team's. A team with no disc on the surface leaves it unknown.
+    ``hole_face`` and ``hole_beside``: the hole's face and the board beside it (BGR); ``faces``, ``beside`` and
+    ``on`` (team): those of the discs counted on the surface. A sunk disc's face stands above the surface, lit
+    like the board beside the hole, so it looks as bright as its team's discs look where the board beside them is
+    as bright; at least as bright as the darkest of them, since gloss lights a dark disc more in one place than
+    another (two glossy black discs looked 1.4 times as bright as a sunk one). A board brighter beside the hole
+    than beside them may be brighter paint (a painted centre) or brighter light, which cannot be told apart, so
+    it is not counted: a painted centre never makes a sunk disc look brighter than its team's. A team with no disc
+    on the surface leaves it unknown.
     """
     if not all(np.any(on == t) for t in (0, 1)):
         return False
     luma = np.array([0.114, 0.587, 0.299])
-    hole_face = float(faces_bgr(scene.image, hole, np.zeros((1, 2)), r)[0] @ luma)
-    board = beside_bgr(scene.image, scene.top, np.vstack([np.zeros((1, 2)), centres]), r) @ luma
-    looks = face @ luma * np.minimum(board[0] / np.maximum(board[1:], 1.0), 1.0)  # in the hole's light, or less
-    return hole_face < EMPTY_HOLE_SHARE * min(float(np.min(looks[on == t])) for t in (0, 1))
+    looks = faces @ luma * np.minimum(hole_beside @ luma / np.maximum(beside @ luma, 1.0), 1.0)
+    return float(hole_face @ luma) < EMPTY_HOLE_SHARE * min(float(np.min(looks[on == t])) for t in (0, 1))
+
+
+def lit_like_a_disc(hole_face: np.ndarray, hole_beside: np.ndarray, faces: np.ndarray, beside: np.ndarray) -> bool:
+    """Could the hole be a disc like one on the surface, in the light beside the hole (LIT_SAME_DE)? Arguments as
+    ``darker_than_discs``.
+
+    The light on the hole cannot be read as a disc's is (the board beside it is the same at every turn about the
+    hole), so a glare spot or a shadow over the centre changes a sunk disc's colour unseen, and it was read as a
+    sure empty hole. But the board beside the hole against the board beside a disc gives that change, as a
+    factor of shade and a veil of glare fitted across the three channels; a sunk disc of that disc's paint looks
+    like that disc under them. Fits no light could give (shade beyond MIN_GAIN, a veil taking light away) say
+    the boards differ in paint, not light, and are not used.
+    """
+    x, y = np.asarray(beside, float), np.asarray(hole_beside, float)
+    dx = x - x.mean(axis=1, keepdims=True)
+    gain = dx @ (y - y.mean()) / np.maximum(np.einsum("ij,ij->i", dx, dx), 1e-6)
+    veil = y.mean() - gain * x.mean(axis=1)
+    fair = (gain >= MIN_GAIN) & (gain <= 1 / MIN_GAIN) & (veil >= 0)
+    if not fair.any():
+        return False
+    seen = np.clip(faces[fair] * gain[fair, None] + veil[fair, None], 0, 255)
+    return bool(np.min(np.linalg.norm(rgb_to_lab(seen[:, ::-1]) - rgb_to_lab(hole_face[::-1]), axis=1)) <= LIT_SAME_DE)
 
 
 def _lit_disc(hole_lab: np.ndarray, team_labs: list[np.ndarray | None]) -> bool:
@@ -418,8 +446,13 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
     in_team, hole_doubt = hole_call(hole_lab, team_labs, paints)
     if in_team is None and np.isfinite(dist).any() and ring_in_hole(scene, hole, r_disc):
         in_team, hole_doubt = int(np.argmin(dist)), False
-    if in_team is None and hole_doubt and darker_than_discs(scene, hole, r_disc, centres, face, on):
-        hole_doubt = False
+    if in_team is None:  # a hole darker than any disc is empty; one lit like a disc may hold one
+        hole_face = faces_bgr(scene.image, hole, np.zeros((1, 2)), r_disc)[0]
+        beside = beside_bgr(scene.image, scene.top, np.vstack([np.zeros((1, 2)), centres]), r_disc)
+        if darker_than_discs(hole_face, beside[0], face, beside[1:], on):  # its light, not its colour, decides
+            hole_doubt = False
+        else:
+            hole_doubt = hole_doubt or lit_like_a_disc(hole_face, beside[0], face, beside[1:])
     # Glare that clips the hole white leaves its colour a lower bound: a red 20 under it reads as a pink floor.
     hole_doubt = hole_doubt or bool(washed_out(scene.image, hole, np.zeros((1, 2)), r_disc)[0])
     if in_team is not None:
