@@ -34,7 +34,7 @@ from sim.board import CLUB, TOURNAMENT  # noqa: E402
 from vision import NoBoardError, score_photo  # noqa: E402
 from vision.discs import Silhouette  # noqa: E402
 from vision.glare import in_washed  # noqa: E402
-from vision.score import HOLE_NOTE, LOW_NOTE, line_error_mm  # noqa: E402
+from vision.score import HOLE_NOTE, LOW_NOTE, camo_note, line_error_mm  # noqa: E402
 from vision.synth import random_scene, random_style, render  # noqa: E402
 from vision.synth.shots import photographed_verdict, random_pair  # noqa: E402
 from vision.teams import ALIASES, PALETTE  # noqa: E402
@@ -105,14 +105,15 @@ def evaluate_photo(name: str, truth: dict, s, board) -> tuple[dict, list[dict], 
     def at_cause(kind, d, f) -> bool:
         """Whether the photo says to look at this miss: the disc found is flagged, a disc-like outline left out
         (or a flagged disc) lies on the missed one, glare washes out the board where it is, the hole is in doubt
-        for a missed 20, or the board is."""
+        for a missed 20, the missed disc's team is said to be the board's colour, or the board is in doubt."""
         if low_note or (f is not None and f.uncertain):
             return True
         if kind != "missed disc":
             return False
         near = np.vstack([doubtful, flagged_px]) - np.asarray(d["px"], float)
         glare = in_washed(s.washed, *s.top_plane.to_board([d["px"]])[0])
-        return (d["points"] == 20 and hole_note) or glare or bool(np.any(np.hypot(*near.T) <= tol / MATCH_SHARE))
+        return ((d["points"] == 20 and hole_note) or glare or camo_note(d["team"]) in s.notes
+                or bool(np.any(np.hypot(*near.T) <= tol / MATCH_SHARE)))
 
     def miss(kind, d=None, f=None):
         counts = kind == "wrong points" or (f.points if kind == "false disc" else d["points"]) != 0

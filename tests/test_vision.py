@@ -753,6 +753,17 @@ def test_a_black_twenty_with_a_ring_on_its_face_is_seen_in_a_black_hole():
     assert score_mod.HOLE_NOTE not in score.notes
 
 
+def test_a_team_the_colour_of_the_board_is_counted_by_the_players():
+    # Plain photo 207: black discs on a board painted black (delta-E 2.6 apart). None of the six black discs in
+    # play was found, three without even a doubtful outline; only the board's colour could say so.
+    score, truth = _benchmark_photo(207)
+    assert truth["totals"]["black"] > 0 and score.totals["black"] == 0
+    assert score_mod.camo_note("black") in score.notes
+    # Plain photo 3: red and black discs on maple are nothing like the board.
+    score, _ = _benchmark_photo(3)
+    assert not any(n.startswith(score_mod.CAMO_NOTE) for n in score.notes)
+
+
 def test_an_empty_hole_far_darker_than_a_black_disc_would_look_there_is_sure():
     # Plain photo 58: black and natural discs, an empty hole with a near-black floor. Its colour is the black
     # team's, so it was noted "cannot tell" (the photo's only flag); it looks 0.34 as bright as the darkest black

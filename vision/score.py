@@ -46,6 +46,7 @@ from vision.teams import (
     split_teams,
     unlit,
     washed_out,
+    zone_paints,
 )
 
 # A call is sure when the disc's edge is further from the line than K_SIGMA (LINE_FLOOR_MM + SIGMA_TAIL sigma). On
@@ -84,6 +85,12 @@ HUE_KEPT = 1 / 3
 FLOOR_L, FLOOR_CHROMA = 36.0, 14.0  # an empty hole's shadowed floor: darker and greyer than this
 HOLE_NOTE = "cannot tell whether a disc sits in the 20 hole"
 LOW_NOTE = "the board was found with low confidence"
+# A team this near the board's own paint in one of its zones (delta-E) can have discs no outline shows (black on
+# black paint: face and paint 0.5-5 apart). The discs so missed without a doubtful outline to say so, in 1200
+# renders (hard 2025 and 5150, plain 2025 and 9001), were 2.6-10.3 from the paint, and navy discs on navy paint
+# were missed at 14.0 (each team's colour as measured on its counted discs, else as given).
+CAMO_DE = 16.0
+CAMO_NOTE = "discs the colour of the board may be missed"
 GLARE_NOTE = "glare washes out part of the board: a disc there may be missed"
 # A hole this much darker than a sunk disc of either team would look there is empty (``darker_than_discs``). Of the
 # 266 sunk 20s in 900 hard renders (seeds 2025, 5150, 9001) with both teams on the board, the darkest looked 0.72
@@ -102,6 +109,11 @@ HOLE_SLACK_MM = 3.0  # a standing disc's centre found this far inside the hole's
 # photos (seed 2025) that kept the guess, 4 of 57 discs were off by more than K_SIGMA line errors (4 of 1381 in the
 # other 114); with this counted in their sigma, none.
 GUESSED_LOG_HEIGHT = 0.5
+
+
+def camo_note(team: str) -> str:
+    """The note for a team whose discs may go unseen on the board's paint (CAMO_DE)."""
+    return f"{CAMO_NOTE}: count the {team} discs"
 
 
 class NoBoardError(ValueError):
@@ -465,6 +477,10 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
         notes.append(HOLE_NOTE)
     if doubtful:
         notes.append(f"{len(doubtful)} disc-like outline(s) not counted: look for a missed disc")
+    paint = zone_paints(scene.image, Plane(cal.board_to_image, 1.0, b.surface_r), b)
+    for name, lab_t in zip(split.names, team_labs, strict=True):
+        if lab_t is not None and np.linalg.norm(paint - lab_t, axis=1).min() < CAMO_DE:
+            notes.append(camo_note(name))
     if cal.confidence < 0.5:
         notes.append(f"{LOW_NOTE} ({cal.confidence:.2f})")
     glare = washed_areas(scene.image, scene.top, b.surface_r, r_disc)

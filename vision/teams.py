@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from sim.board import Board
 from vision.rectify import Plane, disc_grid, sample
 from vision.robust import masked_median
 
@@ -38,6 +39,7 @@ SAME_TEAM_DE = 14.0  # clusters closer than this (delta-E) are one colour
 SAME_WAY = 0.5  # two teams' clusters lie apart at least this much along the given colours' difference (cosine)
 FACE_SHARE = 0.55  # sample the face within this share of the radius (clear of bevel and shadow)
 BESIDE_SHARES = (1.4, 1.6, 1.8)  # the board beside a disc: these shares of its radius from its centre
+ZONE_CLEAR_MM, ZONE_STEP_MM = 3.0, 4.0  # the board's paint is read this far from its lines, at points this far apart
 MIN_BESIDE = 24  # samples of clear board needed to read the light beside a disc
 ROUND_STEP_DEG = 5.0  # the board beside a disc is compared with the same pattern turned about the hole in these steps
 CLIPPED = 250  # a channel at or above this is clipped
@@ -123,6 +125,19 @@ def beside_bgr(image: np.ndarray, top: Plane, centres: np.ndarray, r: float) -> 
     if not len(c):
         return np.zeros((0, 3), np.float32)
     return np.median(_sample_bgr(image, top, c, _beside(r)), axis=1)
+
+
+def zone_paints(image: np.ndarray, surface: Plane, board: Board) -> np.ndarray:
+    """The board's own colour (CIELAB) in each scoring zone, clear of its lines by ZONE_CLEAR_MM: the median over
+    points about ZONE_STEP_MM apart, so discs on it are outvoted. Shape (3, 3), from the 15 zone out."""
+    edges = [board.hole_r] + [e for line in reversed(board.lines) for e in (line.inner_edge, line.outer_edge)]
+    out = []
+    for lo, hi in zip(edges[0:-1:2], edges[1::2], strict=True):  # hole to 15 line, to middle line, to outer line
+        rings = np.arange(lo + ZONE_CLEAR_MM, hi - ZONE_CLEAR_MM, ZONE_STEP_MM)
+        pts = np.vstack([rho * np.column_stack([np.cos(a), np.sin(a)]) for rho in rings
+                         for a in [np.linspace(0, 2 * np.pi, int(2 * np.pi * rho / ZONE_STEP_MM), endpoint=False)]])
+        out.append(np.median(sample(image, surface.to_image(pts)), axis=0))
+    return rgb_to_lab(np.array(out)[:, ::-1])
 
 
 def _beside(r: float) -> np.ndarray:
