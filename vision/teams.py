@@ -134,8 +134,8 @@ def zone_paints(image: np.ndarray, surface: Plane, board: Board) -> np.ndarray:
     out = []
     for lo, hi in zip(edges[0:-1:2], edges[1::2], strict=True):  # hole to 15 line, to middle line, to outer line
         rings = np.arange(lo + ZONE_CLEAR_MM, hi - ZONE_CLEAR_MM, ZONE_STEP_MM)
-        pts = np.vstack([rho * np.column_stack([np.cos(a), np.sin(a)]) for rho in rings
-                         for a in [np.linspace(0, 2 * np.pi, int(2 * np.pi * rho / ZONE_STEP_MM), endpoint=False)]])
+        turns = [np.linspace(0, 2 * np.pi, int(2 * np.pi * rho / ZONE_STEP_MM), endpoint=False) for rho in rings]
+        pts = np.vstack([rho * np.column_stack([np.cos(a), np.sin(a)]) for rho, a in zip(rings, turns, strict=True)])
         out.append(np.median(sample(image, surface.to_image(pts)), axis=0))
     return rgb_to_lab(np.array(out)[:, ::-1])
 
