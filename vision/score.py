@@ -92,13 +92,14 @@ LOW_NOTE = "the board was found with low confidence"
 CAMO_DE = 16.0
 CAMO_NOTE = "discs the colour of the board may be missed"
 GLARE_NOTE = "glare washes out part of the board: a disc there may be missed"
-# A hole this much darker than a sunk disc of either team would look there is empty (``darker_than_discs``). Of the
-# 266 sunk 20s in 900 hard renders (seeds 2025, 5150, 9001) with both teams on the board, the darkest looked 0.72
-# as bright as that (5% under 1.02); 223 of the 627 empty holes looked under 0.5.
+# A hole this much darker than a sunk disc of either team would look there is empty (``darker_than_discs``). In 900
+# hard renders (seeds 2025, 5150, 9001), of the 63 sunk 20s that their colour did not give to a team, with both
+# teams on the board, the darkest looked 0.72 as bright as that (5% under 1.03); 224 of the 627 empty holes looked
+# under 0.5.
 EMPTY_HOLE_SHARE = 0.5
 # A hole within this of a disc on the surface in the light beside the hole may hold one (``lit_like_a_disc``). The
 # two sunk 20s read as sure empty holes in 900 hard renders (seeds 2025, 5150, 9001: a glare spot on the centre, a
-# shadow band across it) came within 1.0 and 1.9; of the 573 holes read as sure empty ones, the nearest 9.0. Delta-E
+# shadow band across it) came within 1.2 and 1.0; of the 386 empty holes read as sure ones, the nearest 9.4. Delta-E
 # says little between near-blacks (a floor a third as bright as a black disc came within 6.7), so a hole darker than
 # any disc would look there (``darker_than_discs``) is not asked.
 LIT_SAME_DE = 7.0
