@@ -15,3 +15,4 @@ $("#new-companion").addEventListener("submit", async (event) => {
     $("#start").disabled = false;
   }
 });
+$("#start").disabled = false; // shipped disabled: a click before the handler exists would send a plain GET

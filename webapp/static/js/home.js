@@ -45,6 +45,11 @@ function knobs() {
   return Object.fromEntries(Object.entries(wanted).filter(([k, v]) => preset[k] !== v));
 }
 
+function showError(message) {
+  $("#form-error").textContent = message;
+  $("#form-error").hidden = false;
+}
+
 async function submit(event) {
   event.preventDefault();
   const who = form.elements.who.value;
@@ -57,8 +62,7 @@ async function submit(event) {
     const match = await postJSON("/api/matches", body);
     window.location.href = `/play/${match.id}`;
   } catch (err) {
-    $("#form-error").textContent = err.message;
-    $("#form-error").hidden = false;
+    showError(err.message);
     $("#start").disabled = false;
   }
 }
@@ -149,7 +153,8 @@ async function start() {
   form.addEventListener("change", (e) => (e.target.id === "rules" ? presetDefaults() : syncForm()));
   form.addEventListener("submit", submit);
   presetDefaults();
+  $("#start").disabled = false; // shipped disabled: a click before this point would send the form as a plain GET
   loadMatches();
 }
 
-start();
+start().catch((err) => showError(`Cannot load the game options: ${err.message}`));
