@@ -104,16 +104,17 @@ def test_start_a_game_and_flick_by_mouse_drag(server, page):
 
 def test_the_start_button_waits_for_the_game_options(server, page):
     # CI once clicked "Start the match" before home.js had attached its handler: the form went out as a plain GET
-    # to "/" and no match began. The button is shipped disabled and enabled only once the options have loaded.
+    # to "/" and no match began. The form is shipped disabled and enabled only once the options have loaded (a
+    # choice made earlier would also be reset to the preset's).
     page.route("**/api/options", lambda route: route.fulfill(status=503, json={"error": "options are down"}))
     page.goto(f"{server.url}/")
     page.wait_for_selector("#form-error:not([hidden])")
     assert "options are down" in page.inner_text("#form-error")
-    assert page.is_disabled("#start")
+    assert page.is_disabled("#start") and page.is_disabled("#discs") and page.is_disabled("input[value=two]")
     page.unroute("**/api/options")
     page.reload()
     page.wait_for_selector("#start:enabled")
-    assert page.is_hidden("#form-error")
+    assert page.is_hidden("#form-error") and page.is_enabled("#discs")
 
 
 def test_replay_positions_are_defined_from_its_first_animation_frame(server, page):

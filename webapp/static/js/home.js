@@ -153,7 +153,8 @@ async function start() {
   form.addEventListener("change", (e) => (e.target.id === "rules" ? presetDefaults() : syncForm()));
   form.addEventListener("submit", submit);
   presetDefaults();
-  $("#start").disabled = false; // shipped disabled: a click before this point would send the form as a plain GET
+  // Shipped disabled: a choice made before this point would be reset above, and a click would send a plain GET.
+  for (const el of form.querySelectorAll("fieldset, #start")) el.disabled = false;
   loadMatches();
 }
 
