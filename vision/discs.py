@@ -470,7 +470,7 @@ class DiscSearch:
     proposals they came from and their common outline radius; until ``settle``d, the faint circles still to check."""
 
     found: tuple[FoundDisc, ...]
-    doubtful: tuple[tuple[float, float], ...]
+    doubtful: tuple[FoundDisc, ...]  # disc-like outlines left out: a disc may be missed there
     proposals: Proposals
     radius: float  # the outline radius the discs were refitted with (``common_radius``)
     faint: tuple[tuple[float, float, float], ...] = ()  # faint circles (x, y, score) ``settle`` has still to look at
@@ -504,7 +504,7 @@ def find_discs(image: np.ndarray, top_to_image: np.ndarray, sil: Silhouette, *, 
     for j, d in zip(wall, walls, strict=True):
         fits[j] = d or fits[j]
     first: list[FoundDisc] = []
-    doubtful: list[tuple[float, float]] = []
+    doubtful: list[FoundDisc] = []
     # Overlapping circles are one disc: the one whose outline fits best is taken, not the strongest circle, which
     # a disc's rim shared with a neighbour, a peg or the hole's rim can gather as well as the disc's own circle.
     order = sorted(range(len(clear)), key=lambda j: (fits[j] is None or not _plausible(fits[j], disc_r),
@@ -516,7 +516,7 @@ def find_discs(image: np.ndarray, top_to_image: np.ndarray, sil: Silhouette, *, 
             first.append(d)
         elif (d.support >= DOUBT_SUPPORT and d.fit_mm <= DOUBT_FIT_MM and abs(d.r / disc_r - 1) <= 0.25) or (
                 rim is not None and _face_ring(rim, disc_r)):
-            doubtful.append((float(d.x), float(d.y)))
+            doubtful.append(d)
     r_common = common_radius([d for d in first if not d.across_wall], disc_r)
     found: list[FoundDisc] = []
     refits = refine_all(image, full, sil, [(d.x, d.y) for d in first], r_common, [d.score for d in first],
@@ -527,7 +527,7 @@ def find_discs(image: np.ndarray, top_to_image: np.ndarray, sil: Silhouette, *, 
     # The face is kept and the other left as a doubtful spot, so a second disc missed there is flagged.
     for f in sorted(kept, key=lambda f: f.fit_mm):
         if any(_base_of(f, d, sil, r_common) for d in found):
-            doubtful.append((float(f.x), float(f.y)))
+            doubtful.append(f)
         elif not _excluded(f.x, f.y, exclude) and math.hypot(f.x, f.y) <= within_mm:
             found.append(f)
     faint = tuple((x, y, s) for x, y, s in spots if s < MIN_SCORE and not _near(x, y, first, 1.5 * disc_r))
@@ -547,10 +547,10 @@ def settle(image: np.ndarray, top_to_image: np.ndarray, sil: Silhouette, search:
     for (x, y, _), f in zip(faint, refine_all(image, full, sil, [(x, y) for x, y, _ in faint], r,
                                              [s for *_, s in faint], fit_radius=False), strict=True):
         if f is not None and _faint_disc_like(f):
-            doubtful.append((float(f.x), float(f.y)))
+            doubtful.append(f)
         else:
             rimless.append((x, y))
-    doubtful += [(float(g.x), float(g.y)) for g in face_rings(image, full, rimless, r) if g is not None]
+    doubtful += [g for g in face_rings(image, full, rimless, r) if g is not None]
     return DiscSearch(tuple(found), tuple(doubtful), search.proposals, r)
 
 
