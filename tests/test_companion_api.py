@@ -105,15 +105,15 @@ def test_a_real_photo_is_scored_right_and_the_teams_named_from_it(client):
     assert Image.open(io.BytesIO(photo.data)).size == tuple(setup["calibration"]["size"])
 
 
-def test_a_photo_with_glare_says_so_and_outlines_the_washed_patch(client):
+def test_a_photo_with_glare_says_so_and_outlines_where_to_look(client):
     # Plain benchmark photo 0 of seed 2025: a lamp's highlight clips the maple white over a patch wider than a disc.
     rng = np.random.default_rng([2025, 30_000])
     img, truth_ = render(random_scene(rng, board_named("tournament"), hard=False), random_style(rng), rng)
     jpeg = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, truth_["jpeg_quality"]])[1].tobytes()
     setup = upload(client, new(client)["id"], jpeg, kind="setup")["setup"]
-    assert GLARE_NOTE in setup["notes"] and setup["washed"]
+    assert GLARE_NOTE in setup["notes"] and setup["look"]
     w, h = setup["calibration"]["size"]
-    for patch in setup["washed"]:
+    for patch in setup["look"]:
         u, v = np.array(patch).T
         assert len(patch) == 48 and 0 < u.mean() < w and 0 < v.mean() < h
 

@@ -25,6 +25,7 @@ from sim.shot import aim_at
 from vision import NoBoardError, parse_teams, score_photo
 from vision.discs import FoundDisc
 from vision.focal import focal_from_discs
+from vision.overlay import UNSURE_BGR, draw_overlay, look_outlines
 from vision.score import PhotoDisc, PhotoScore
 from vision.shotcheck import Looks, _fates, _turn, align, check_shot, diff, glare_note
 from vision.synth import random_scene, render
@@ -422,6 +423,23 @@ def test_doubtful_outlines_make_the_photo_uncertain(monkeypatch):
     assert any(n.startswith("2 disc-like outline(s) not counted") for n in doubted.notes)
     assert doubted.uncertain and doubted.to_json()["uncertain"]
     assert doubted.totals == plain.totals  # a doubt changes the flag, never the count
+
+
+def test_the_overlay_outlines_where_a_disc_may_be_unseen():
+    # A note that says "look for a missed disc" must also show where: each outline not counted is drawn a disc's
+    # size, dashed, where it lies, as each glare patch is.
+    path = sorted(SAMPLES.glob("synth_*.jpg"))[0]
+    score = replace(score_photo(path, board=board_named(json.loads(path.with_suffix(".json").read_text())["board"])),
+                    doubtful=((12.5, -240.0),), washed=((-40.0, 61.5, 30.2),))
+    patch, outline = look_outlines(score)
+    top = score.top_plane
+    for ring, (x, y, r) in ((patch, (-40.0, 61.5, 30.2)), (outline, (12.5, -240.0, score.board.disc_r))):
+        assert np.allclose(top.to_board(ring), [x, y] + r * np.array(
+            [(math.cos(a), math.sin(a)) for a in np.linspace(0, 2 * math.pi, 48, endpoint=False)]), atol=1e-6)
+    drawn = draw_overlay(read_image(path), score)
+    (u, v), = top.to_image([(12.5, -240.0 - score.board.disc_r)])  # a point on the outline's dashed ring
+    near = drawn[int(v) - 2:int(v) + 3, int(u) - 2:int(u) + 3].reshape(-1, 3)
+    assert any(np.abs(near.astype(int) - UNSURE_BGR).sum(axis=1) < 60)
 
 
 def test_a_saved_score_keeps_the_outlines_it_did_not_count_and_the_glare():

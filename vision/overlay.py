@@ -1,5 +1,5 @@
-"""Evidence on the photo: every disc's outline in its team's colour with its points; uncertain calls and the board
-that glare washes out marked."""
+"""Evidence on the photo: every disc's outline in its team's colour with its points; uncertain calls marked, and
+where a disc may be unseen (glare, an outline not counted)."""
 
 from __future__ import annotations
 
@@ -11,10 +11,12 @@ from vision.score import PhotoScore, hole_plane
 UNSURE_BGR = (0, 215, 255)  # amber ring and '?' for a call the players should look at
 
 
-def washed_outlines(score: PhotoScore, n: int = 48) -> list[np.ndarray]:
-    """The patches glare washes out (``PhotoScore.washed``) as closed outlines of ``n`` image points each."""
+def look_outlines(score: PhotoScore, n: int = 48) -> list[np.ndarray]:
+    """Where a disc may be unseen, as closed outlines of ``n`` image points each: the patches glare washes out
+    (``PhotoScore.washed``) and, a disc's size, the disc-like outlines not counted (``PhotoScore.doubtful``)."""
     ang = np.linspace(0, 2 * np.pi, n, endpoint=False)
-    return [score.top_plane.circle_to_image(x, y, r, ang) for x, y, r in score.washed]
+    circles = list(score.washed) + [(x, y, score.board.disc_r) for x, y in score.doubtful]
+    return [score.top_plane.circle_to_image(x, y, r, ang) for x, y, r in circles]
 
 
 def draw_overlay(image: np.ndarray, score: PhotoScore) -> np.ndarray:
@@ -23,7 +25,7 @@ def draw_overlay(image: np.ndarray, score: PhotoScore) -> np.ndarray:
     scale = max(1.0, max(out.shape[:2]) / 1200)
     thick = max(1, int(round(2 * scale)))
     colours = {t: tuple(int(c) for c in rgb[::-1]) for t, rgb in zip(score.teams, score.team_colours, strict=True)}
-    for ring in washed_outlines(score):  # dashed: look there for a disc
+    for ring in look_outlines(score):  # dashed: look there for a disc
         ring = np.round(ring)
         for a, b in zip(ring[::2], np.roll(ring, -1, axis=0)[::2], strict=True):
             cv2.line(out, tuple(int(v) for v in a), tuple(int(v) for v in b), UNSURE_BGR, thick, cv2.LINE_AA)

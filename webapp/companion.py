@@ -18,7 +18,7 @@ from sim.game import Disc, Game, RoundResult, State, score_round
 from sim.judge import Verdict, judge
 from sim.shot import MAX_SPEED
 from vision import PhotoScore, score_photo
-from vision.overlay import washed_outlines
+from vision.overlay import look_outlines
 from vision.score import hole_plane
 from vision.shotcheck import diff, glare_note
 from webapp import corrections
@@ -209,9 +209,9 @@ def overlay_json(score: PhotoScore) -> dict:
     }
 
 
-def washed_json(score: PhotoScore) -> list[list[list[float]]]:
-    """Outlines (image pixels) of the patches glare washes out, where a disc may be unseen."""
-    return [_pts(ring) for ring in washed_outlines(score)]
+def look_json(score: PhotoScore) -> list[list[list[float]]]:
+    """Outlines (image pixels) of where a disc may be unseen: glare's patches, outlines not counted."""
+    return [_pts(ring) for ring in look_outlines(score)]
 
 
 def discs_json(score: PhotoScore, check: Check | None) -> list[dict]:

@@ -60,7 +60,7 @@ def _frame_json(match_id: int, f: cs.Frame, score, check, names) -> dict:
         "photo": f"/api/companion/{match_id}/photos/{f.seq}",
         "calibration": cm.overlay_json(score),
         "discs": cm.discs_json(score, check),
-        "washed": cm.washed_json(score),
+        "look": cm.look_json(score),
         "totals": [sum(d.points for k, d in enumerate(score.discs) if d.team == t and (check is None or
                                                                                       k not in check.removed))
                    for t in score.teams],

@@ -141,7 +141,7 @@ async function drawPhoto() {
       ctx.stroke();
     }
   }
-  for (const patch of frame.washed) { // glare washes the board out there: a disc may be unseen
+  for (const patch of frame.look) { // a disc may be unseen there: glare, or an outline not counted
     poly(ctx, patch, true);
     ctx.setLineDash([10 * lw, 8 * lw]);
     ctx.lineWidth = 2.5 * lw;
