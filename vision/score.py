@@ -498,7 +498,7 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
     by_colour = len(discs)  # discs from here on were counted by their colour (OUTLINE_WHY)
     for d, t in zip(outlines, taken, strict=True):
         if t >= 0:
-            discs.append(d)
+            discs.append(replace(d, r=search.radius))  # a face ring's fit is smaller than its disc
             labels.append(int(t))
             doubt.append(0.0)  # its team is its colour's: OUTLINE_WHY says it is in doubt
     hole = hole_plane(scene)
