@@ -481,6 +481,9 @@ def main() -> None:
     n_photos, n_pairs, n_big = (40, 20, 2) if a.quick else (a.count, a.pairs, 10)
     a.misses.parent.mkdir(parents=True, exist_ok=True)
     want = set(a.sections.split(","))
+    if want & {"real", "variants"} and not (REAL / "truth.csv").is_file():
+        ap.error(f"the real and variants sections need {REAL / 'truth.csv'} (../shared beside the project); "
+                 "leave them out with --sections")
     syn, misses, errors, photos = ({}, [], [], [])
     if "synthetic" in want:
         syn, misses, errors, photos = synthetic(n_photos, a.seed, a.jobs, a.truth_calibration, size=size)
