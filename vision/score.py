@@ -413,7 +413,7 @@ def outline_teams(scene: Scene, outlines: tuple[FoundDisc, ...], centres: np.nda
         return taken
     spots = np.array([(d.x, d.y) for d in outlines])
     every = np.vstack([spots, centres])  # the counted discs cover part of the board an outline's light is read on
-    light = lights(scene.image, scene.top, every, r, scene.board.surface_r)[: len(spots)]
+    light = lights(scene.image, scene.top, every, r, scene.board.surface_r, count=len(spots))
     lab = unlit(faces_bgr(scene.image, scene.top, spots, r), light[:, 0], light[:, 1])
     to_team = np.linalg.norm(lab[:, None] - np.array(team_labs)[None], axis=2)
     team, near = to_team.argmin(1), to_team.min(1)

@@ -111,12 +111,15 @@ def unlit(face_bgr: np.ndarray, veil: np.ndarray, gain: np.ndarray) -> np.ndarra
     return _lab(np.clip((face_bgr - np.reshape(veil, (-1, 1))) / np.reshape(gain, (-1, 1)), 0, 255))
 
 
-def lights(image: np.ndarray, top: Plane, centres: np.ndarray, r: float, surface_r: float = np.inf) -> np.ndarray:
+def lights(image: np.ndarray, top: Plane, centres: np.ndarray, r: float, surface_r: float = np.inf,
+           count: int | None = None) -> np.ndarray:
     """The light on each disc, shape (N, 5): veil and gain (see ``face_colours``), then the least and most shade
-    and the most veil that the board beside it allows (``light_doubt``)."""
+    and the most veil that the board beside it allows (``light_doubt``). Only the first ``count`` discs when given:
+    the rest are discs whose light is known, which only cover the board."""
     beside = _beside(r)
     c = np.asarray(centres, float)
-    return np.array([_light(image, top, c, k, beside, r, surface_r) for k in range(len(c))]).reshape(-1, 5)
+    n = len(c) if count is None else count
+    return np.array([_light(image, top, c, k, beside, r, surface_r) for k in range(n)]).reshape(-1, 5)
 
 
 def beside_bgr(image: np.ndarray, top: Plane, centres: np.ndarray, r: float) -> np.ndarray:
