@@ -810,6 +810,18 @@ def test_a_sunk_disc_under_a_light_only_the_hole_gets_is_in_doubt():
         assert sum(truth["twenties"].values()) == 1 and score_mod.HOLE_NOTE in score.notes
 
 
+def test_a_faint_outline_with_a_teams_face_is_counted_in_doubt():
+    # Hard photo 69: navy discs on blue paint show faint rims only and were all left out as doubtful outlines. The
+    # one whose face has the navy team's colour and not the paint's is counted, a navy disc where a navy disc lies,
+    # uncertain; the others stay outlines, so the photo still says where to look.
+    score, truth = _benchmark_photo(69, hard=True)
+    taken = [d for d in score.discs if score_mod.OUTLINE_WHY in d.why]
+    assert taken and score.doubtful
+    for d in taken:
+        assert d.uncertain and d.team == "navy" and d.r_mm == pytest.approx(score.discs[0].r_mm)
+        assert any(t["team"] == "navy" and math.dist(t["px"], d.px) < 8 for t in truth["discs"])
+
+
 @pytest.mark.parametrize("k", [16, 27])
 def test_a_black_twenty_in_a_black_hole_stays_in_doubt(k):
     # Hard photos 16 and 27: a black 20 sunk in a hole with a near-black floor looks as bright as the black discs
