@@ -3,8 +3,9 @@
 Like chesscog's evaluate script, every miss is written to a JSON-lines file (``--misses``): photo, disc, truth
 against what was found, and the kind of miss (missed disc, false disc, wrong team, wrong points, calibration).
 Every matched disc's margin and true radial error go to ``--errors``, which is where the uncertainty threshold
-comes from. The plain set's rows go beside each file, with ``_plain`` added to its name. Prints one JSON object
-per section and a one-line summary last.
+comes from. The plain set (no placed hard cases) and the learnt set (the plain photos scored with no team colours
+given) write their rows beside each file, ``_plain`` or ``_learnt`` added to its name. Prints one JSON object per
+section and a one-line summary last.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import os
 import sys
 import time
 from collections import Counter
+from dataclasses import replace
 from multiprocessing import get_context
 from pathlib import Path
 
@@ -37,7 +39,7 @@ from vision.glare import in_washed  # noqa: E402
 from vision.score import HOLE_NOTE, LOW_NOTE, camo_note, line_error_mm  # noqa: E402
 from vision.synth import random_scene, random_style, render  # noqa: E402
 from vision.synth.shots import photographed_verdict, random_pair  # noqa: E402
-from vision.teams import ALIASES, PALETTE  # noqa: E402
+from vision.teams import ALIASES, PALETTE, rgb_to_lab  # noqa: E402
 
 REAL = Path(__file__).resolve().parents[2] / "shared" / "real_photos"
 OUT = Path(__file__).resolve().parents[1] / "out"
@@ -211,8 +213,22 @@ def supersample(size: tuple[int, int]) -> int:
     return 2 if size[0] * size[1] <= SUPERSAMPLE_UP_TO else 1
 
 
+def as_true_teams(s, true_colours: dict[str, list[int]]):
+    """A score whose teams were learnt, renamed to the true teams they are nearest to in colour (CIELAB), so it
+    is judged as a score with the teams given is: a wrong split or a swapped pair shows as wrong teams."""
+    names = list(true_colours)
+    found = rgb_to_lab(np.array(s.team_colours, float))
+    true = rgb_to_lab(np.array([true_colours[n] for n in names], float))
+    rows, cols = linear_sum_assignment(np.linalg.norm(found[:, None] - true[None], axis=2))
+    to = {s.teams[i]: names[j] for i, j in zip(rows, cols, strict=True)}
+    camo = {camo_note(t): camo_note(to[t]) for t in s.teams}
+    return replace(s, discs=tuple(replace(d, team=to[d.team]) for d in s.discs),
+                   teams=tuple(to[t] for t in s.teams),
+                   notes=tuple(camo.get(n, n) for n in s.notes))
+
+
 def _one_synthetic(args) -> tuple[dict, list[dict], list[dict]] | None:
-    seed, k, exact, hard, size = args
+    seed, k, exact, hard, size, learn = args
     cv2.setNumThreads(1)
     rng = np.random.default_rng([seed, k] if hard else [seed, 30_000 + k])
     board = CLUB if k % 5 == 4 else TOURNAMENT
@@ -224,10 +240,12 @@ def _one_synthetic(args) -> tuple[dict, list[dict], list[dict]] | None:
         img, t, cal = truth_view(img, t, board)
     t0 = time.process_time()
     try:
-        s = score_photo(img, board=board, teams={n: tuple(c) for n, c in t["team_colours"].items()},
+        s = score_photo(img, board=board, teams=None if learn else {n: tuple(c) for n, c in t["team_colours"].items()},
                         calibration=cal)
     except NoBoardError:
         return None
+    if learn:
+        s = as_true_teams(s, t["team_colours"])
     secs = time.process_time() - t0
     photo, misses, errors = evaluate_photo(f"synth_{seed}_{k:04d}", t, s, board)
     photo["seconds"] = secs
@@ -308,9 +326,9 @@ def line_call_ceiling(photos: list[dict], errors: list[dict], target: float = CE
 
 
 def synthetic(count: int, seed: int, jobs: int, exact: bool, hard: bool = True,
-              size: tuple[int, int] = SIZE) -> tuple[dict, list[dict], list[dict]]:
+              size: tuple[int, int] = SIZE, learn: bool = False) -> tuple[dict, list[dict], list[dict]]:
     with _pool(jobs) as pool:
-        results = pool.map(_one_synthetic, [(seed, k, exact, hard, size) for k in range(count)], chunksize=1)
+        results = pool.map(_one_synthetic, [(seed, k, exact, hard, size, learn) for k in range(count)], chunksize=1)
     done = [r for r in results if r is not None]
     photos = [r[0] for r in done]
     misses = [m for r in done for m in r[1]]
@@ -455,9 +473,9 @@ def pairs(count: int, seed: int, jobs: int) -> tuple[dict, list[dict]]:
             [r for r in rows if not r["ok"]])
 
 
-def _plain_path(path: Path) -> Path:
-    """Where the plain set's rows go: beside the hard set's file of the same kind."""
-    return path.with_name(path.stem + "_plain" + path.suffix)
+def _beside(path: Path, section: str) -> Path:
+    """Where another section's rows go: beside the hard set's file of the same kind, the section's name added."""
+    return path.with_name(f"{path.stem}_{section}{path.suffix}")
 
 
 def main() -> None:
@@ -470,7 +488,7 @@ def main() -> None:
     ap.add_argument("--misses", type=Path, default=OUT / "vision_misses.jsonl")
     ap.add_argument("--errors", type=Path, default=OUT / "vision_errors.jsonl")
     ap.add_argument("--photos", type=Path, default=OUT / "vision_photos.jsonl", help="per-photo calls and flags")
-    ap.add_argument("--sections", default="synthetic,plain,real,variants,speed,pairs",
+    ap.add_argument("--sections", default="synthetic,plain,learnt,real,variants,speed,pairs",
                     help="comma-separated sections to run")
     ap.add_argument("--size", default="x".join(map(str, SIZE)),
                     help="synthetic photos' width x height in pixels (4000x3000: 12 MP, as the speed section's)")
@@ -488,11 +506,19 @@ def main() -> None:
     if "synthetic" in want:
         syn, misses, errors, photos = synthetic(n_photos, a.seed, a.jobs, a.truth_calibration, size=size)
     print(json.dumps({"synthetic": syn}))
-    plain, plain_rows = {}, {}
-    if "plain" in want:  # the same renders' variety, discs where they fall: line decisions only as often as by chance
-        plain, *plain_lists = synthetic(n_photos, a.seed, a.jobs, a.truth_calibration, hard=False, size=size)
-        plain_rows = {_plain_path(path): r for path, r in zip((a.misses, a.errors, a.photos), plain_lists, strict=True)}
-        print(json.dumps({"synthetic_plain": {k: plain[k] for k in PLAIN_KEYS}}))
+    other_rows = {}
+
+    def plain_set(section: str, key: str, learn: bool) -> dict:
+        figures, *lists = synthetic(n_photos, a.seed, a.jobs, a.truth_calibration, hard=False, size=size, learn=learn)
+        other_rows.update({_beside(path, section): r for path, r in zip((a.misses, a.errors, a.photos), lists,
+                                                                         strict=True)})
+        print(json.dumps({key: {k: figures[k] for k in PLAIN_KEYS}}))
+        return figures
+
+    # The same renders' variety, discs where they fall: line decisions only as often as by chance; then the same
+    # photos with no colours given, as `crokinole score` runs without --teams.
+    plain = plain_set("plain", "synthetic_plain", False) if "plain" in want else {}
+    learnt = plain_set("learnt", "synthetic_learnt_teams", True) if "learnt" in want else {}
     rp = real() if "real" in want else []
     for r in rp:
         print(json.dumps(r))
@@ -505,7 +531,7 @@ def main() -> None:
     rows = {a.misses: misses + [{**w, "shot_kind": w["kind"], "kind": "wrong verdict"} for w in wrong_pairs]}
     if syn:  # a run without the synthetic section leaves the last one's per-disc and per-photo files alone
         rows |= {a.errors: errors, a.photos: photos}
-    rows |= plain_rows
+    rows |= other_rows
     for path, items in rows.items():
         with open(path, "w") as f:
             for item in items:
@@ -531,6 +557,10 @@ def main() -> None:
         parts.append(f"plain (no placed hard cases) exact {plain['exact_totals']:.1%}, flagged "
                      f"{plain['photos_flagged']:.1%}, unflagged wrong {plain['wrong_totals_not_flagged_count']} "
                      f"(not flagged at the cause {plain['wrong_totals_not_flagged_at_cause_count']})")
+    if learnt:
+        parts.append(f"plain with teams learnt exact {learnt['exact_totals']:.1%}, team accuracy "
+                     f"{learnt['team_accuracy']:.1%}, unflagged wrong {learnt['wrong_totals_not_flagged_count']} "
+                     f"(not flagged at the cause {learnt['wrong_totals_not_flagged_at_cause_count']})")
     if rp:
         parts.append(f"real exact {sum(r['exact'] for r in rp)}/{len(rp)} (flagged {sum(r['uncertain'] for r in rp)})")
     if rv:
