@@ -711,19 +711,20 @@ def test_a_hole_clipped_white_by_glare_is_in_doubt():
     assert truth["twenties"]["red"] == 1 and score_mod.HOLE_NOTE in score.notes
 
 
-def _benchmark_photo(k, hard=False, seed=2025):
+def _benchmark_photo(k, hard=False, seed=2025, learn=False):
     """The benchmark's plain-set (or, ``hard``, hard-set) photo k of ``seed``, scored as the benchmark scores it
-    (after a JPEG round trip)."""
+    (after a JPEG round trip); ``learn``: with no team colours given."""
     rng = np.random.default_rng([seed, k] if hard else [seed, 30_000 + k])
     board = board_named("club" if k % 5 == 4 else "tournament")
-    return _scored(*render(random_scene(rng, board, hard=hard), random_style(rng), rng), board)
+    return _scored(*render(random_scene(rng, board, hard=hard), random_style(rng), rng), board, learn)
 
 
-def _scored(img, truth, board):
-    """A rendered photo scored after the JPEG round trip its truth asks for, with the truth's team colours."""
+def _scored(img, truth, board, learn=False):
+    """A rendered photo scored after the JPEG round trip its truth asks for, with the truth's team colours (none:
+    ``learn``)."""
     jpeg = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, truth["jpeg_quality"]])[1]
     score = score_photo(cv2.imdecode(jpeg, cv2.IMREAD_COLOR), board=board,
-                        teams={n: tuple(c) for n, c in truth["team_colours"].items()})
+                        teams=None if learn else {n: tuple(c) for n, c in truth["team_colours"].items()})
     return score, truth
 
 
@@ -781,6 +782,29 @@ def test_a_team_the_colour_of_the_board_is_counted_by_the_players():
     # Plain photo 3: red and black discs on maple are nothing like the board.
     score, _ = _benchmark_photo(3)
     assert not any(n.startswith(score_mod.CAMO_NOTE) for n in score.notes)
+
+
+def test_with_no_colours_given_a_team_hidden_on_dark_paint_is_still_noted():
+    # Plain photo 207 with no colours given: only the natural discs show, learnt as two teams split by light
+    # ("light natural", "dark natural"), and no learnt colour is the paint's. The black paint could hide a team
+    # of its own colour, and did.
+    score, truth = _benchmark_photo(207, learn=True)
+    assert truth["totals"]["black"] > 0
+    assert score_mod.camo_note("black") in score.notes
+    # Plain photo 3 with no colours given: red and black discs on maple, two colours seen, nothing hidden.
+    score, _ = _benchmark_photo(3, learn=True)
+    assert not any(n.startswith(score_mod.CAMO_NOTE) for n in score.notes)
+
+
+def test_a_hidden_team_is_looked_for_only_on_dark_paint_and_when_one_colour_shows():
+    black_paint, maple = score_mod.rgb_to_lab([(30, 30, 32), (215, 180, 130)])
+    natural, red = score_mod.rgb_to_lab([PALETTE["natural"], PALETTE["red"]])
+    paints = np.array([black_paint, maple])
+    assert score_mod.hidden_colours([natural, None], paints) == ["black"]  # a lone team
+    assert score_mod.hidden_colours([natural, natural + [8.0, 0.0, 0.0]], paints) == ["black"]  # split by light
+    assert score_mod.hidden_colours([natural, red], paints) == []  # both teams seen
+    assert score_mod.hidden_colours([red, None], np.array([maple])) == []  # maple draws a natural disc's outline
+    assert score_mod.hidden_colours([None, None], paints) == ["black"]  # an empty board
 
 
 def test_an_empty_hole_far_darker_than_a_black_disc_would_look_there_is_sure():

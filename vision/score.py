@@ -33,6 +33,7 @@ from vision.rectify import Plane, lifted_homography
 from vision.teams import (
     HUED,
     MIN_GAIN,
+    PALETTE,
     TeamSplit,
     beside_bgr,
     clipped_team,
@@ -92,6 +93,12 @@ LOW_NOTE = "the board was found with low confidence"
 # were missed at 14.0 (each team's colour as measured on its counted discs, else as given).
 CAMO_DE = 16.0
 CAMO_NOTE = "discs the colour of the board may be missed"
+# Paint darker than this (CIELAB L) can hide a whole team of its colour when no colours are given (``hidden_colours``):
+# the discs missed without an outline in the renders above were black and navy on black and navy paint (black paint
+# reads L 10-25). On lighter paint a disc's bevel, wall and shadow draw its outline (natural discs on maple are found
+# by it): on 300 plain renders of seed 4242 scored with no colours given, counting maple paint as hiding natural discs
+# flagged 9 more photos, with 0 or 1 disc on the board, and explained no wrong total.
+HIDDEN_L = 40.0
 GLARE_NOTE = "glare washes out part of the board: a disc there may be missed"
 # A hole this much darker than a sunk disc of either team would look there is empty (``darker_than_discs``). In 900
 # hard renders (seeds 2025, 5150, 9001), of the 63 sunk 20s that their colour did not give to a team, with both
@@ -125,6 +132,22 @@ GUESSED_LOG_HEIGHT = 0.5
 def camo_note(team: str) -> str:
     """The note for a team whose discs may go unseen on the board's paint (CAMO_DE)."""
     return f"{CAMO_NOTE}: count the {team} discs"
+
+
+def hidden_colours(team_labs: list[np.ndarray | None], paint: np.ndarray) -> list[str]:
+    """With no colours given: the plain colour words (PALETTE) of the board's dark paints (HIDDEN_L) that a team
+    unseen on them could have (CAMO_DE), when the discs seen show one colour only, a lone team or one split in two
+    by light. Black discs on a black-painted board show no outline, so their team cannot be learnt from them, and
+    the given-colour check (a team's colour near the paint) has no colour to check."""
+    words = list(PALETTE)
+    refs = rgb_to_lab([PALETTE[w] for w in words])
+    to_word = np.linalg.norm(np.asarray(paint, float)[:, None] - refs[None], axis=2)
+    seen = {words[int(np.argmin(np.linalg.norm(refs - t, axis=1)))] for t in team_labs if t is not None}
+    if len(seen) > 1:
+        return []
+    near = {words[int(k)] for k, d, lab in zip(to_word.argmin(1), to_word.min(1), paint, strict=True)
+            if d < CAMO_DE and lab[0] < HIDDEN_L}
+    return sorted(near - seen)
 
 
 class NoBoardError(ValueError):
@@ -529,6 +552,8 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
     for name, lab_t in zip(split.names, team_labs, strict=True):
         if lab_t is not None and np.linalg.norm(paint - lab_t, axis=1).min() < CAMO_DE:
             notes.append(camo_note(name))
+    if teams is None:
+        notes += [camo_note(w) for w in hidden_colours(team_labs, paint) if camo_note(w) not in notes]
     if cal.confidence < 0.5:
         notes.append(f"{LOW_NOTE} ({cal.confidence:.2f})")
     glare = washed_areas(scene.image, scene.top, b.surface_r, r_disc)
