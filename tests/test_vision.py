@@ -669,6 +669,23 @@ def test_a_black_team_lifted_by_a_veil_is_still_judged_by_its_paint_in_the_hole(
     assert score.totals == truth["totals"] and score_mod.HOLE_NOTE in score.notes
 
 
+def test_with_no_colours_given_a_black_team_under_a_veil_is_judged_by_its_darkest_disc_in_the_hole():
+    # Plain photo 198 of seed 4242, no colours given: a glare veil lifts the black discs to L 36 on the mean (a hair
+    # past a floor's L), and the empty hole, as grey under it, was counted a sure 20 of the "grey" team. Its darkest
+    # disc, L 27, is as dark and grey as a floor: the hole proves nothing.
+    black_discs, light_discs = np.array([36.0, -0.1, -1.6]), np.array([80.8, -1.3, 21.3])
+    hole = np.array([38.6, 0.2, 0.7])
+    assert score_mod.hole_call(hole, [black_discs, light_discs]) == (0, False)
+    darkest = score_mod.darkest_faces(np.array([[27.3, -0.3, -1.5], [36.0, 0.0, -1.0], [80.8, -1.3, 21.3]]),
+                                      np.array([0, 0, 1]))
+    assert darkest[0][0] == 27.3 and darkest[1][0] == 80.8
+    assert score_mod.darkest_faces(np.zeros((1, 3)), np.array([0]))[1] is None
+    assert score_mod.hole_call(hole, [black_discs, light_discs], darkest) == (None, True)
+    score, truth = _benchmark_photo(198, seed=4242, learn=True)
+    assert truth["twenties"] == {"black": 0, "natural": 0}
+    assert sum(score.twenties.values()) == 0 and score_mod.HOLE_NOTE in score.notes
+
+
 def test_a_hole_that_looks_like_a_team_disc_in_another_light_is_in_doubt():
     # Hard photo 204 of seed 4242: a red 20 sunk in the hole, lit at about a third of the red discs' light, was
     # read as a sure empty hole (30 delta-E from the red discs). An empty red floor looks just the same.

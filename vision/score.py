@@ -330,8 +330,8 @@ def hole_call(hole_lab: np.ndarray, team_labs: list[np.ndarray | None],
     its colour says more. A sunk disc's top mostly looks like its team's discs, though the hole's wall may shade
     it or a spot of glare light it (``_lit_disc``); an empty hole shows its shadowed floor. A team as dark and
     grey as such a floor cannot be told from it: the hole is then read as empty (20s are usually taken out at
-    once) and the call is in doubt. That is judged on the teams' given paint colours (``paints``, CIELAB) when
-    known: a glare veil or a bright exposure lifts a black team's measured colour, not its paint. Nor is a hole
+    once) and the call is in doubt. That is judged on the teams' paint colours (``paints``, CIELAB, None for one not
+    known): a glare veil or a bright exposure lifts a black team's measured colour, not its paint. Nor is a hole
     far greyer than a coloured team's discs one of them, however near in delta-E (see HUE_KEPT). A hole read as
     empty is in doubt whenever it looks like a team's disc in another light.
     """
@@ -339,11 +339,19 @@ def hole_call(hole_lab: np.ndarray, team_labs: list[np.ndarray | None],
     k = int(np.argmin(dist))
     if not np.isfinite(dist[k]):
         return None, _floor_like(hole_lab)
-    if _floor_like(team_labs[k] if paints is None else paints[k]):
+    if _floor_like(team_labs[k] if paints is None or paints[k] is None else paints[k]):
         return None, dist[k] <= 2 * HOLE_SAME_DE or _lit_disc(hole_lab, team_labs)
     if dist[k] <= HOLE_SAME_DE and not _lost_hue(hole_lab, team_labs[k]):
         return k, _floor_like(hole_lab)  # like the team's discs; but if it also looks like a bare floor, it may be one
     return None, dist[k] <= 1.5 * HOLE_SAME_DE or _lit_disc(hole_lab, team_labs)
+
+
+def darkest_faces(lab: np.ndarray, on: np.ndarray) -> list[np.ndarray | None]:
+    """Each team's darkest disc face (CIELAB; None for a team with no disc on the surface): the nearest to its
+    paint when no colours are given, for glare and a bright exposure only add light. Under a veil a black team
+    measured L 36 on the mean of its discs, a hair greyer than FLOOR_L, and L 27 on its darkest (plain photo 198,
+    seed 4242: an empty hole under the veil was counted its 20, sure)."""
+    return [lab[on == t][np.argmin(lab[on == t][:, 0])] if np.any(on == t) else None for t in (0, 1)]
 
 
 def team_distances(lab: np.ndarray, team_labs: list[np.ndarray | None]) -> list[float]:
@@ -527,7 +535,7 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
     hole = hole_plane(scene)
     hole_lab = face_colours(scene.image, hole, np.zeros((1, 2)), r_disc)[0]
     dist = team_distances(hole_lab, team_labs)  # infinite for a team with no colour known
-    in_team, hole_doubt = hole_call(hole_lab, team_labs, paints)
+    in_team, hole_doubt = hole_call(hole_lab, team_labs, darkest_faces(lab, on) if paints is None else paints)
     if in_team is None and np.isfinite(dist).any() and ring_in_hole(scene, hole, r_disc):
         in_team, hole_doubt = int(np.argmin(dist)), False
     if in_team is None:  # a hole darker than any disc is empty; one lit like a disc may hold one
