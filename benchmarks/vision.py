@@ -528,8 +528,10 @@ def main() -> None:
     print(json.dumps({"speed_12mp": big}))
     pr, wrong_pairs = pairs(n_pairs, a.seed, a.jobs) if "pairs" in want else ({}, [])
     print(json.dumps({"shot_pairs": pr}))
-    rows = {a.misses: misses + [{**w, "shot_kind": w["kind"], "kind": "wrong verdict"} for w in wrong_pairs]}
-    if syn:  # a run without the synthetic section leaves the last one's per-disc and per-photo files alone
+    rows = {}  # a file no section of this run writes to keeps the last run's rows
+    if syn or pr:
+        rows[a.misses] = misses + [{**w, "shot_kind": w["kind"], "kind": "wrong verdict"} for w in wrong_pairs]
+    if syn:
         rows |= {a.errors: errors, a.photos: photos}
     rows |= other_rows
     for path, items in rows.items():
