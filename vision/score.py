@@ -323,7 +323,7 @@ def hole_plane(scene) -> Plane:
 
 
 def hole_call(hole_lab: np.ndarray, team_labs: list[np.ndarray | None],
-              paints: np.ndarray | None = None) -> tuple[int | None, bool]:
+              paints: np.ndarray | list[np.ndarray | None] | None = None) -> tuple[int | None, bool]:
     """Which team's disc sits in the 20 hole (None: empty), and whether that is in doubt.
 
     A disc fills the hole to within a millimetre or two, so the hole's outline says little at phone resolution;
