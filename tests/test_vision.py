@@ -649,6 +649,18 @@ def test_hole_call_in_doubt_when_the_hole_looks_both_like_a_dark_disc_and_a_bare
     assert score_mod.hole_call(np.array([78.0, 3.0, 25.0]), [light_team, dark_team]) == (0, False)
 
 
+def test_a_hole_like_a_bare_floor_is_in_doubt_while_a_teams_colour_is_unknown():
+    # Hard photo 214 of seed 4242 with no colours given: only red discs on the surface, the black team's one disc
+    # sunk in the hole, which looks like a bare floor. The black team's colour is unknown, so it could be black:
+    # the hole was read as a sure empty one.
+    red_discs, floor = np.array([38.5, 56.0, 33.5]), np.array([14.0, 0.5, -1.0])
+    assert score_mod.hole_call(floor, [red_discs, None]) == (None, True)
+    assert score_mod.hole_call(floor, [None, None]) == (None, True)
+    score, truth = _benchmark_photo(214, hard=True, seed=4242, learn=True)
+    assert truth["twenties"]["black"] == 1
+    assert score_mod.HOLE_NOTE in score.notes
+
+
 def test_an_empty_hole_greyed_by_glare_is_not_a_brown_disc():
     # Plain photo 143 of seed 31: glare lifted the hole's floor to L 40, within 10 delta-E of the dark wood discs
     # (L 42), and it was scored as a dark 20 with no doubt. Its chroma is 1.5 against the discs' 11.

@@ -333,17 +333,19 @@ def hole_call(hole_lab: np.ndarray, team_labs: list[np.ndarray | None],
     once) and the call is in doubt. That is judged on the teams' paint colours (``paints``, CIELAB, None for one not
     known): a glare veil or a bright exposure lifts a black team's measured colour, not its paint. Nor is a hole
     far greyer than a coloured team's discs one of them, however near in delta-E (see HUE_KEPT). A hole read as
-    empty is in doubt whenever it looks like a team's disc in another light.
+    empty is in doubt whenever it looks like a team's disc in another light, or like a bare floor while a team's
+    colour is unknown (none given, no disc on the surface): that team may be black.
     """
     dist = team_distances(hole_lab, team_labs)
     k = int(np.argmin(dist))
+    bare = _floor_like(hole_lab) and not np.all(np.isfinite(dist))
     if not np.isfinite(dist[k]):
-        return None, _floor_like(hole_lab)
+        return None, bare
     if _floor_like(team_labs[k] if paints is None or paints[k] is None else paints[k]):
-        return None, dist[k] <= 2 * HOLE_SAME_DE or _lit_disc(hole_lab, team_labs)
+        return None, bare or dist[k] <= 2 * HOLE_SAME_DE or _lit_disc(hole_lab, team_labs)
     if dist[k] <= HOLE_SAME_DE and not _lost_hue(hole_lab, team_labs[k]):
         return k, _floor_like(hole_lab)  # like the team's discs; but if it also looks like a bare floor, it may be one
-    return None, dist[k] <= 1.5 * HOLE_SAME_DE or _lit_disc(hole_lab, team_labs)
+    return None, bare or dist[k] <= 1.5 * HOLE_SAME_DE or _lit_disc(hole_lab, team_labs)
 
 
 def darkest_faces(lab: np.ndarray, on: np.ndarray) -> list[np.ndarray | None]:
