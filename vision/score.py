@@ -351,8 +351,8 @@ def hole_call(hole_lab: np.ndarray, team_labs: list[np.ndarray | None],
 def darkest_faces(lab: np.ndarray, on: np.ndarray) -> list[np.ndarray | None]:
     """Each team's darkest disc face (CIELAB; None for a team with no disc on the surface): the nearest to its
     paint when no colours are given, for glare and a bright exposure only add light. Under a veil a black team
-    measured L 36 on the mean of its discs, a hair greyer than FLOOR_L, and L 27 on its darkest (plain photo 198,
-    seed 4242: an empty hole under the veil was counted its 20, sure)."""
+    measured L 36 on the mean of its discs, a hair lighter than a floor (FLOOR_L), and L 27 on its darkest (plain
+    photo 198, seed 4242: an empty hole under the veil was counted its 20, sure)."""
     return [lab[on == t][np.argmin(lab[on == t][:, 0])] if np.any(on == t) else None for t in (0, 1)]
 
 
