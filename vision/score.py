@@ -37,6 +37,7 @@ from vision.teams import (
     TeamSplit,
     beside_bgr,
     clipped_team,
+    colour_words,
     face_colours,
     faces_bgr,
     hex_colour,
@@ -139,14 +140,13 @@ def hidden_colours(team_labs: list[np.ndarray | None], paint: np.ndarray) -> lis
     unseen on them could have (CAMO_DE), when the discs seen show one colour only, a lone team or one split in two
     by light. Black discs on a black-painted board show no outline, so their team cannot be learnt from them, and
     the given-colour check (a team's colour near the paint) has no colour to check."""
-    words = list(PALETTE)
-    refs = rgb_to_lab([PALETTE[w] for w in words])
-    to_word = np.linalg.norm(np.asarray(paint, float)[:, None] - refs[None], axis=2)
-    seen = {words[int(np.argmin(np.linalg.norm(refs - t, axis=1)))] for t in team_labs if t is not None}
+    seen = set(colour_words([t for t in team_labs if t is not None]))
     if len(seen) > 1:
         return []
-    near = {words[int(k)] for k, d, lab in zip(to_word.argmin(1), to_word.min(1), paint, strict=True)
-            if d < CAMO_DE and lab[0] < HIDDEN_L}
+    words = colour_words(paint)
+    word_labs = rgb_to_lab([PALETTE[w] for w in words])
+    near = {w for w, lab, ref in zip(words, paint, word_labs, strict=True)
+            if np.linalg.norm(lab - ref) < CAMO_DE and lab[0] < HIDDEN_L}
     return sorted(near - seen)
 
 

@@ -429,10 +429,16 @@ def _match(centres: np.ndarray, given) -> tuple[tuple[str, str], tuple, list[int
     return names, colours, [0, 1]
 
 
-def _names_for(centres: np.ndarray, given) -> tuple[tuple[str, str], tuple]:
+def colour_words(labs) -> list[str]:
+    """The plain colour word (PALETTE) nearest each CIELAB colour."""
     words = list(PALETTE)
     refs = rgb_to_lab([PALETTE[w] for w in words])
-    picks = [words[int(np.argmin(np.linalg.norm(refs - c, axis=1)))] for c in centres]
+    dist = np.linalg.norm(np.asarray(labs, float).reshape(-1, 1, 3) - refs[None], axis=2)
+    return [words[int(k)] for k in dist.argmin(axis=1)]
+
+
+def _names_for(centres: np.ndarray, given) -> tuple[tuple[str, str], tuple]:
+    picks = colour_words(centres)
     if picks[0] == picks[1]:
         light = 0 if centres[0][0] >= centres[1][0] else 1
         picks = [("light " if k == light else "dark ") + picks[k] for k in (0, 1)]

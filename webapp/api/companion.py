@@ -12,7 +12,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from calibration import Calibration, calibrate_from_points
 from vision import NoBoardError
-from vision.teams import PALETTE, rgb_to_lab
+from vision.teams import colour_words, rgb_to_lab
 from webapp import companion as cm
 from webapp import companion_store as cs
 from webapp import photos, store
@@ -333,11 +333,6 @@ def fix_calibration(match_id: int, seq: int):
     return _respond(match_id)
 
 
-def _colour_word(rgb) -> str:
-    lab = rgb_to_lab([rgb])[0]
-    words = list(PALETTE)
-    dist = [float(((rgb_to_lab([PALETTE[w]])[0] - lab) ** 2).sum()) for w in words]
-    return words[dist.index(min(dist))]
 
 
 @bp.post("/<int:match_id>/teams")
@@ -380,7 +375,7 @@ def name_teams(match_id: int):
             colours.append(photos.patch_colour(image, x, y, radius))
     if len(hit) == 2 and hit[0] == hit[1]:
         raise ApiError("both taps are on discs of the same team: tap one disc of each colour", 422)
-    chosen = [(n or "").strip()[:24] or _colour_word(c) for n, c in zip(names, colours, strict=True)]
+    chosen = [(n or "").strip()[:24] or colour_words(rgb_to_lab([c]))[0] for n, c in zip(names, colours, strict=True)]
     if chosen[0] == chosen[1]:
         chosen = [f"{chosen[0]} 1", f"{chosen[1]} 2"] if not any(names) else chosen
     if chosen[0] == chosen[1]:
