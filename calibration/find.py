@@ -74,6 +74,16 @@ def _resized(image: np.ndarray, long_side: int) -> tuple[np.ndarray, float]:
     return cv2.resize(image, (round(w * f), round(h * f)), interpolation=cv2.INTER_AREA), f
 
 
+def _copy_pixels(image_shape, copy_shape) -> np.ndarray:
+    """Homography from an image's pixels to those of its resized copy, centres where cv2.resize puts them: a
+    copy's pixel averages a block whose centre lies half a block less half a pixel past the block's first pixel.
+    Taken as a plain scaling, a 12 MP photo measured on its halved copy was calibrated half a pixel off in x and
+    in y (0.17 mm at the median on 100 synthetic photos, against 0.08 mm for photos measured at their own size).
+    (The look copy only seeds a search many millimetres wide, so its plain scale serves.)"""
+    fx, fy = copy_shape[1] / image_shape[1], copy_shape[0] / image_shape[0]
+    return np.array([[fx, 0.0, (fx - 1) / 2], [0.0, fy, (fy - 1) / 2], [0.0, 0.0, 1.0]])
+
+
 def _gray(image: np.ndarray) -> np.ndarray:
     if image.ndim == 2:
         return image
@@ -102,16 +112,17 @@ def calibrate(
         image = image[:, :, :3]
     size = (image.shape[1], image.shape[0])
     measure, fm = _resized(image, MEASURE_SIZE)
+    to_measure = _copy_pixels(image.shape, measure.shape)
     gray_m = _gray(measure).astype(np.float32)
     seat_hint = None
     if prior is not None and tuple(prior.image_size) == size:
-        start = np.diag([1 / fm, 1 / fm, 1.0])
+        start = np.linalg.inv(to_measure)
         seat_hint = apply_homography(np.linalg.inv(prior.image_to_board_matrix @ start), [[0.0, -board.outer_r]])[0]
         h_prior = prior.image_to_board_matrix @ start
         if _prior_holds(gray_m, h_prior, board):
             fitted = _measure(gray_m, h_prior, board, windows=(2.0, 1.0))
             if fitted is not None:
-                return _finish(gray_m, fitted, board, fm, size, orient=False, extra=("saved profile",))
+                return _finish(gray_m, fitted, board, to_measure, size, orient=False, extra=("saved profile",))
     look, fl = _resized(measure, LOOK_SIZE)
     fl *= fm
     gray_l = _gray(look)
@@ -139,7 +150,7 @@ def calibrate(
             break
     if best is None:
         return CalibrationResult(None, reason)
-    return _finish(gray_m, best, board, fm, size, orient=True, seat_hint=seat_hint)
+    return _finish(gray_m, best, board, to_measure, size, orient=True, seat_hint=seat_hint)
 
 
 def _same_rings(h_a: np.ndarray, h_b: np.ndarray, board: Board, tol_mm: float) -> bool:
@@ -243,7 +254,7 @@ def _prior_holds(gray, image_to_board, board: Board) -> bool:
 
 
 def _finish(
-    gray, fitted: RingFit, board: Board, fm: float, size, *, orient: bool, extra=(), seat_hint=None
+    gray, fitted: RingFit, board: Board, to_measure: np.ndarray, size, *, orient: bool, extra=(), seat_hint=None
 ) -> CalibrationResult:
     h = fitted.image_to_board
     features = ["rings:15,middle,outer", *extra]
@@ -276,7 +287,7 @@ def _finish(
     pegs_px = ()
     if peg_comb.contrast >= PEG_CONTRAST:
         angs = np.radians(peg_angles(peg_comb, board.peg_count))
-        pts = apply_homography(b2i, np.column_stack([np.cos(angs), np.sin(angs)]) * r15) / fm
+        pts = apply_homography(np.linalg.inv(to_measure) @ b2i, np.column_stack([np.cos(angs), np.sin(angs)]) * r15)
         pegs_px = tuple((float(x), float(y)) for x, y in pts)
         features.append(f"pegs:{len(pegs_px)}")
     rings = {"15": r15, "middle": rmid, "outer": rout}
@@ -289,7 +300,7 @@ def _finish(
     if surface is not None:
         rings["surface"] = surface
         features.append("surface edge")
-    image_to_board = h @ np.diag([fm, fm, 1.0])
+    image_to_board = h @ to_measure
     support = float(np.mean([k.mean() for k in fitted.inliers]))
     residual = fitted.rms_mm
     confidence = support * math.exp(-residual / 2.0) * (1.0 if len(features) > 2 else 0.8)
