@@ -52,7 +52,7 @@ PLAIN_KEYS = ("photos", "recall", "precision", "team_accuracy", "points_accuracy
               "radial_error_mm_p95", "exact_totals", "photos_flagged", "wrong_totals_not_flagged_count",
               "wrong_totals_not_flagged_at_cause_count",
               "correct_photos_flagged", "no_line_decision", "misses_by_kind", "wrong_photos_by_kind",
-              "error_toward_camera_mm_by_wall")
+              "error_toward_camera_mm_by_wall", "calibration_error_mm_p50")
 CEILING_TARGET = 0.97  # the issue's share of exact photos
 BIG = (4000, 3000)  # a 12 MP phone photo
 SIZE = (1600, 1200)  # the synthetic photos' pixels: coarser than a phone's, so line calls are harder than in play
@@ -361,6 +361,7 @@ def synthetic(count: int, seed: int, jobs: int, exact: bool, hard: bool = True,
         "line_call_ceiling": line_call_ceiling(photos, errors),
         "correct_photos_flagged_by": Counter(r for p in right for r in p["reasons"]),
         "calibration_bad_photos": sum(p["cal_err_mm"] > CAL_BAD_MM for p in photos),
+        "calibration_error_mm_p50": float(np.median([p["cal_err_mm"] for p in photos])) if photos else None,
         "calibration_turn_deg": Counter(f"{round(p['cal_rot_deg'] / 90) * 90 % 360}"
                                         f"{'' if abs(math.remainder(p['cal_rot_deg'], 90)) < 2 else ' +-2..45'}"
                                         for p in photos),
@@ -482,13 +483,14 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--count", type=int, default=300, help="synthetic photos")
     ap.add_argument("--pairs", type=int, default=100, help="before/after pairs from simulated shots")
-    ap.add_argument("--quick", action="store_true", help="40 photos, 20 pairs, 2 photos at 12 MP")
+    ap.add_argument("--phone", type=int, default=100, help="hard photos of the phone section (12 MP)")
+    ap.add_argument("--quick", action="store_true", help="40 photos, 20 pairs, 10 and 2 photos at 12 MP")
     ap.add_argument("--seed", type=int, default=2025)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--misses", type=Path, default=OUT / "vision_misses.jsonl")
     ap.add_argument("--errors", type=Path, default=OUT / "vision_errors.jsonl")
     ap.add_argument("--photos", type=Path, default=OUT / "vision_photos.jsonl", help="per-photo calls and flags")
-    ap.add_argument("--sections", default="synthetic,plain,learnt,real,variants,speed,pairs",
+    ap.add_argument("--sections", default="synthetic,plain,learnt,phone,real,variants,speed,pairs",
                     help="comma-separated sections to run")
     ap.add_argument("--size", default="x".join(map(str, SIZE)),
                     help="synthetic photos' width x height in pixels (4000x3000: 12 MP, as the speed section's)")
@@ -496,7 +498,7 @@ def main() -> None:
                     help="score synthetic photos with the lens undone and the true homography (vision's own errors)")
     a = ap.parse_args()
     size = tuple(int(v) for v in a.size.lower().split("x"))
-    n_photos, n_pairs, n_big = (40, 20, 2) if a.quick else (a.count, a.pairs, 10)
+    n_photos, n_pairs, n_phone, n_big = (40, 20, 10, 2) if a.quick else (a.count, a.pairs, a.phone, 10)
     a.misses.parent.mkdir(parents=True, exist_ok=True)
     want = set(a.sections.split(","))
     if want & {"real", "variants"} and not (REAL / "truth.csv").is_file():
@@ -508,8 +510,8 @@ def main() -> None:
     print(json.dumps({"synthetic": syn}))
     other_rows = {}
 
-    def plain_set(section: str, key: str, learn: bool) -> dict:
-        figures, *lists = synthetic(n_photos, a.seed, a.jobs, a.truth_calibration, hard=False, size=size, learn=learn)
+    def other_set(section: str, key: str, count: int, hard: bool, size: tuple[int, int], learn: bool) -> dict:
+        figures, *lists = synthetic(count, a.seed, a.jobs, a.truth_calibration, hard=hard, size=size, learn=learn)
         other_rows.update({_beside(path, section): r for path, r in zip((a.misses, a.errors, a.photos), lists,
                                                                          strict=True)})
         print(json.dumps({key: {k: figures[k] for k in PLAIN_KEYS}}))
@@ -517,8 +519,10 @@ def main() -> None:
 
     # The same renders' variety, discs where they fall: line decisions only as often as by chance; then the same
     # photos with no colours given, as `crokinole score` runs without --teams.
-    plain = plain_set("plain", "synthetic_plain", False) if "plain" in want else {}
-    learnt = plain_set("learnt", "synthetic_learnt_teams", True) if "learnt" in want else {}
+    plain = other_set("plain", "synthetic_plain", n_photos, False, size, False) if "plain" in want else {}
+    learnt = other_set("learnt", "synthetic_learnt_teams", n_photos, False, size, True) if "learnt" in want else {}
+    # The hard set as a phone takes it: what resolution changes (a copy measured at another size) shows here.
+    phone = other_set("phone", "synthetic_phone", n_phone, True, BIG, False) if "phone" in want else {}
     rp = real() if "real" in want else []
     for r in rp:
         print(json.dumps(r))
@@ -563,6 +567,12 @@ def main() -> None:
         parts.append(f"plain with teams learnt exact {learnt['exact_totals']:.1%}, team accuracy "
                      f"{learnt['team_accuracy']:.1%}, unflagged wrong {learnt['wrong_totals_not_flagged_count']} "
                      f"(not flagged at the cause {learnt['wrong_totals_not_flagged_at_cause_count']})")
+    if phone:
+        parts.append(f"hard at 12 MP exact {phone['exact_totals']:.1%} of {n_phone}, unflagged wrong "
+                     f"{phone['wrong_totals_not_flagged_count']} (not flagged at the cause "
+                     f"{phone['wrong_totals_not_flagged_at_cause_count']}), radial p50/p95 "
+                     f"{phone['radial_error_mm_p50']:.2f}/{phone['radial_error_mm_p95']:.2f} mm, calibration p50 "
+                     f"{phone['calibration_error_mm_p50']:.2f} mm")
     if rp:
         parts.append(f"real exact {sum(r['exact'] for r in rp)}/{len(rp)} (flagged {sum(r['uncertain'] for r in rp)})")
     if rv:
