@@ -82,21 +82,27 @@ def synthetic(count: int, seed: int, failures: Path, size=(1600, 1200)) -> dict:
     }
 
 
-def twelve_megapixel(seed: int, photos: int = 3) -> dict:
-    """CPU seconds for 12-megapixel photos (best of two runs each, the slowest photo reported)."""
-    times, ok = [], 0
+def twelve_megapixel(seed: int, photos: int = 10) -> dict:
+    """CPU seconds for 12-megapixel photos (best of two runs each, the slowest photo reported), and their ring
+    error: a 12 MP photo is measured on a halved copy, which the 1600x1200 photos never are (mapped back half a
+    pixel off, its median error here was 0.158 mm; mapped right, 0.088; the 1600x1200 photos' 0.075)."""
+    times, ok, errs = [], 0, []
     for k in range(photos):
         rng = np.random.default_rng([seed, 12, k])
-        image, _ = render(random_scene(rng), random_style(rng), rng, size=(4000, 3000), supersample=1)
+        image, truth = render(random_scene(rng), random_style(rng), rng, size=(4000, 3000), supersample=1)
         best = np.inf
         for _ in range(2):
             t = time.process_time()
             res = calibrate(image)
             best = min(best, time.process_time() - t)
         times.append(best)
-        ok += bool(res)
+        if res:
+            ok += 1
+            errs.append(ring_errors_mm(res.calibration, truth_projector(truth), board_named("tournament")))
+    e = np.concatenate(errs) if errs else np.array([np.nan])
     return {"twelve_mp_seconds_max": round(max(times), 3), "twelve_mp_seconds": [round(t, 3) for t in times],
-            "twelve_mp_ok": f"{ok}/{photos}"}
+            "twelve_mp_ok": f"{ok}/{photos}", "twelve_mp_ring_error_mm_p50": round(float(np.percentile(e, 50)), 3),
+            "twelve_mp_ring_error_mm_p95": round(float(np.percentile(e, 95)), 3)}
 
 
 def real(out: Path) -> list[dict]:
@@ -138,7 +144,7 @@ def main() -> None:
     summary = {
         "success": syn["success_rate"], "p50_mm": syn["ring_error_mm_p50"], "p95_mm": syn["ring_error_mm_p95"],
         "rot_off_2deg": syn["rotation_off_2deg_share"], "s_per_photo": syn["cpu_seconds_per_photo_mean"],
-        "s_12mp": big["twelve_mp_seconds_max"],
+        "s_12mp": big["twelve_mp_seconds_max"], "p50_mm_12mp": big["twelve_mp_ring_error_mm_p50"],
         "real_ok": f"{sum(r['ok'] for r in rows)}/{len(rows)}",
     }
     print("summary " + json.dumps(summary))
