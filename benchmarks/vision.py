@@ -3,9 +3,9 @@
 Like chesscog's evaluate script, every miss is written to a JSON-lines file (``--misses``): photo, disc, truth
 against what was found, and the kind of miss (missed disc, false disc, wrong team, wrong points, calibration).
 Every matched disc's margin and true radial error go to ``--errors``, which is where the uncertainty threshold
-comes from. The plain set (no placed hard cases) and the learnt set (the plain photos scored with no team colours
-given) write their rows beside each file, ``_plain`` or ``_learnt`` added to its name. Prints one JSON object per
-section and a one-line summary last.
+comes from. The plain set (no placed hard cases), the learnt set (the plain photos scored with no team colours
+given) and the phone set (the hard set rendered at 12 MP) write their rows beside each file, ``_plain``,
+``_learnt`` or ``_phone`` added to its name. Prints one JSON object per section and a one-line summary last.
 """
 
 from __future__ import annotations
