@@ -397,10 +397,20 @@ def _turned(img: np.ndarray, deg: float) -> np.ndarray:
                           borderMode=cv2.BORDER_REPLICATE)
 
 
+def _barrel(img: np.ndarray, k1: float) -> np.ndarray:
+    """The photo as a lens with radial distortion ``k1`` (focal length the long side; positive: barrel, as a
+    webcam's wide lens bends lines) would have taken it: each pixel shows what lay ``1 + k1 r^2`` as far out."""
+    h, w = img.shape[:2]
+    k = np.array([[max(h, w), 0, (w - 1) / 2], [0, max(h, w), (h - 1) / 2], [0, 0, 1.0]])
+    mx, my = cv2.initUndistortRectifyMap(k, np.array([k1, 0, 0, 0, 0.0]), None, k, (w, h), cv2.CV_32FC1)
+    return cv2.remap(img, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
 VARIANTS = {  # each real photo as another phone, hand or light could have taken it
     "turned 90": lambda im: cv2.rotate(im, cv2.ROTATE_90_CLOCKWISE),
     "upside down": lambda im: cv2.rotate(im, cv2.ROTATE_180),
     "turned 17": lambda im: _turned(im, 17.0),
+    "barrel lens": lambda im: _barrel(im, 0.15),
     "half size": lambda im: cv2.resize(im, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA),
     "1.6x size": lambda im: cv2.resize(im, None, fx=1.6, fy=1.6, interpolation=cv2.INTER_CUBIC),
     "JPEG 40": lambda im: _jpeg(im, 40),
