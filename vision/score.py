@@ -33,7 +33,6 @@ from vision.rectify import Plane, lifted_homography
 from vision.teams import (
     HUED,
     MIN_GAIN,
-    PALETTE,
     TeamSplit,
     beside_bgr,
     clipped_team,
@@ -44,6 +43,7 @@ from vision.teams import (
     light_distance,
     light_doubt,
     lights,
+    nearest_colours,
     off_hue,
     rgb_to_lab,
     split_teams,
@@ -143,10 +143,8 @@ def hidden_colours(team_labs: list[np.ndarray | None], paint: np.ndarray) -> lis
     seen = set(colour_words([t for t in team_labs if t is not None]))
     if len(seen) > 1:
         return []
-    words = colour_words(paint)
-    word_labs = rgb_to_lab([PALETTE[w] for w in words])
-    near = {w for w, lab, ref in zip(words, paint, word_labs, strict=True)
-            if np.linalg.norm(lab - ref) < CAMO_DE and lab[0] < HIDDEN_L}
+    words, off = nearest_colours(paint)
+    near = {w for w, lab, de in zip(words, paint, off, strict=True) if de < CAMO_DE and lab[0] < HIDDEN_L}
     return sorted(near - seen)
 
 

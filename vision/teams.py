@@ -429,12 +429,17 @@ def _match(centres: np.ndarray, given) -> tuple[tuple[str, str], tuple, list[int
     return names, colours, [0, 1]
 
 
-def colour_words(labs) -> list[str]:
-    """The plain colour word (PALETTE) nearest each CIELAB colour."""
+def nearest_colours(labs) -> tuple[list[str], np.ndarray]:
+    """The plain colour word (PALETTE) nearest each CIELAB colour, and its delta-E from that word's colour."""
     words = list(PALETTE)
     refs = rgb_to_lab([PALETTE[w] for w in words])
     dist = np.linalg.norm(np.asarray(labs, float).reshape(-1, 1, 3) - refs[None], axis=2)
-    return [words[int(k)] for k in dist.argmin(axis=1)]
+    return [words[int(k)] for k in dist.argmin(axis=1)], dist.min(axis=1)
+
+
+def colour_words(labs) -> list[str]:
+    """The plain colour word (PALETTE) nearest each CIELAB colour."""
+    return nearest_colours(labs)[0]
 
 
 def _names_for(centres: np.ndarray, given) -> tuple[tuple[str, str], tuple]:

@@ -333,8 +333,6 @@ def fix_calibration(match_id: int, seq: int):
     return _respond(match_id)
 
 
-
-
 @bp.post("/<int:match_id>/teams")
 def name_teams(match_id: int):
     """Team colours from one tapped disc of each team (first tap: the team at the bottom of the photo)."""
