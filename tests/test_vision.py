@@ -26,6 +26,7 @@ from vision import NoBoardError, parse_teams, score_photo
 from vision.discs import FoundDisc
 from vision.focal import focal_from_discs
 from vision.overlay import UNSURE_BGR, draw_overlay, look_outlines
+from vision.rectify import Plane
 from vision.score import PhotoDisc, PhotoScore
 from vision.shotcheck import Looks, _fates, _turn, align, check_shot, diff, glare_note
 from vision.synth import random_scene, render
@@ -409,6 +410,24 @@ def test_a_team_is_in_doubt_when_another_light_the_board_beside_the_disc_allows_
     assert doubt([24, 36, 55], [0, 0.92, 0.32, 0.97, 0], dark) < 0.2
 
 
+@pytest.mark.parametrize("k", [23, 85])
+def test_printed_zone_numbers_in_a_webcam_sized_photo_are_not_discs(k):
+    """At 640 x 480 a printed "10" is about a disc's size and gathers a faint circle; its face is strokes on paint."""
+    score, truth = _benchmark_photo(k, size=(640, 480))
+    on = [t for t in truth["discs"] if t["in_play"]]
+    per_mm = math.sqrt(abs(np.linalg.det(np.array(truth["board_to_image"])[:2, :2])))
+    for d in score.discs:
+        assert min(math.dist(d.px, t["px"]) for t in on) < 0.5 * score.board.disc_r * per_mm, d
+
+
+def test_a_disc_face_is_even_and_a_number_is_not():
+    img = np.full((200, 200, 3), 40, np.uint8)
+    cv2.circle(img, (50, 100), 30, (60, 140, 200), -1)  # a disc's face: one paint
+    cv2.putText(img, "10", (125, 115), cv2.FONT_HERSHEY_SIMPLEX, 1.2, (80, 200, 220), 3)  # a printed number
+    even, number = teams_mod.face_unevenness(img, Plane(np.eye(3), 1.0, 300), np.array([[50, 100], [150, 100]]), 30)
+    assert even < 1 < score_mod.FACE_UNEVEN_DE < number
+
+
 def test_doubtful_outlines_make_the_photo_uncertain(monkeypatch):
     # find_discs reports outlines it left out near a threshold; the photo must then say a disc may be missed.
     path = sorted(SAMPLES.glob("synth_*.jpg"))[0]
@@ -740,12 +759,12 @@ def test_a_hole_clipped_white_by_glare_is_in_doubt():
     assert truth["twenties"]["red"] == 1 and score_mod.HOLE_NOTE in score.notes
 
 
-def _benchmark_photo(k, hard=False, seed=2025, learn=False):
+def _benchmark_photo(k, hard=False, seed=2025, learn=False, size=(1600, 1200)):
     """The benchmark's plain-set (or, ``hard``, hard-set) photo k of ``seed``, scored as the benchmark scores it
     (after a JPEG round trip); ``learn``: with no team colours given."""
     rng = np.random.default_rng([seed, k] if hard else [seed, 30_000 + k])
     board = board_named("club" if k % 5 == 4 else "tournament")
-    return _scored(*render(random_scene(rng, board, hard=hard), random_style(rng), rng), board, learn)
+    return _scored(*render(random_scene(rng, board, hard=hard), random_style(rng), rng, size=size), board, learn)
 
 
 def _scored(img, truth, board, learn=False):
@@ -1000,7 +1019,8 @@ def test_a_bare_circle_counts_only_with_a_close_outline():
     loose = score_mod.FoundDisc(0.0, 100.0, 16.2, 0.43, 1.0, 0.9)
     close = score_mod.FoundDisc(0.0, -100.0, 16.2, 0.43, 1.0, 0.5)
     clearer = score_mod.FoundDisc(100.0, 0.0, 16.2, 0.46, 1.0, 0.9)
-    assert score_mod._counted([loose, close, clearer], np.vstack([navy] * 3), navy).tolist() == [False, True, True]
+    assert score_mod._counted([loose, close, clearer], np.vstack([navy] * 3), np.zeros(3), navy).tolist() == [
+        False, True, True]
 
 
 def test_rings_on_every_disc_do_not_shrink_the_disc_size():
@@ -1019,13 +1039,16 @@ def test_a_faint_circle_is_still_counted_when_its_face_has_a_teams_colour():
     faint = score_mod.FoundDisc(0.0, 100.0, 16.2, 0.44, 0.75, 0.9)  # weak score, rim seen on 3/4 of the rays
     clear = score_mod.FoundDisc(0.0, -100.0, 16.2, 0.44, 0.95, 0.3)  # weak score, rim seen all round
     given = score_mod.rgb_to_lab([(26, 34, 72), (236, 232, 220)])  # navy, white
-    assert score_mod._counted([faint, clear], np.vstack([navy, board_wood]), given).tolist() == [True, True]
-    assert score_mod._counted([faint, faint], np.vstack([board_wood, navy]), given).tolist() == [False, True]
-    assert score_mod._counted([clear, faint], np.vstack([navy, board_wood]), None).tolist() == [True, False]
+    even = np.zeros(2)
+    assert score_mod._counted([faint, clear], np.vstack([navy, board_wood]), even, given).tolist() == [True, True]
+    assert score_mod._counted([faint, faint], np.vstack([board_wood, navy]), even, given).tolist() == [False, True]
+    assert score_mod._counted([clear, faint], np.vstack([navy, board_wood]), even, None).tolist() == [True, False]
+    # ... but not when its face is uneven: strokes on paint, a printed number
+    uneven = np.array([0.0, score_mod.FACE_UNEVEN_DE + 1])
+    assert score_mod._counted([faint, clear], np.vstack([navy, navy]), uneven, given).tolist() == [True, False]
 
 
 def test_a_face_clipped_white_by_glare_puts_its_team_in_doubt():
-    from vision.rectify import Plane
     from vision.teams import washed_out
 
     img = np.full((200, 200, 3), 120, np.uint8)

@@ -38,6 +38,7 @@ from vision.teams import (
     clipped_team,
     colour_words,
     face_colours,
+    face_unevenness,
     faces_bgr,
     hex_colour,
     light_distance,
@@ -78,6 +79,11 @@ FAINT_RIM, FAINT_FACE_DE = 0.9, 15.0
 # (plain seeds 2025 and 4242, hard 2025) that were counted under this score and fitted looser were 7 false discs
 # (the board's own colour beside a number, a shadow band's edge) and 1 true one; it is left a doubtful outline.
 BARE_SCORE, BARE_FIT_MM = 0.44, 0.75
+# ... nor does a faint circle whose face is uneven (``face_unevenness`` over this, delta-E): at 640 x 480 a printed
+# zone number is about a disc's size and gathers one. On 100 plain renders at that size the 18 faint circles counted
+# on numbers read 8.3-23.5; the 75 true faint discs of those and of 600 renders at 1600 x 1200 (hard and plain, seed
+# 2025) read at most 5.7.
+FACE_UNEVEN_DE = 7.0
 RING_TOLERANCE = 0.15  # measured ring radii further than this share from the profile are not trusted
 HOLE_SAME_DE = 14.0  # a sunk disc's top looks like its team's discs within this (delta-E)
 # A sunk disc of a team with a hue (chroma at least teams.HUED) keeps at least this share of its team's chroma: of
@@ -433,7 +439,8 @@ def _floor_like(lab: np.ndarray) -> bool:
 
 def outline_teams(scene: Scene, outlines: tuple[FoundDisc, ...], centres: np.ndarray, team_labs: list,
                   paint: np.ndarray, r: float) -> np.ndarray:
-    """Per outline left out: the team whose disc it is taken for (OUTLINE_TEAM_DE, OUTLINE_BOARD_RATIO), or -1.
+    """Per outline left out: the team whose disc it is taken for (OUTLINE_TEAM_DE, OUTLINE_BOARD_RATIO), or -1;
+    none whose face is uneven (FACE_UNEVEN_DE).
 
     Its face is read in the light beside it, as a counted disc's is. Discs do not overlap, so an outline within a
     disc's width of a counted disc, or of one taken before it, is none (a tall disc's base read as a second one),
@@ -449,9 +456,10 @@ def outline_teams(scene: Scene, outlines: tuple[FoundDisc, ...], centres: np.nda
     to_team = np.linalg.norm(lab[:, None] - np.array(team_labs)[None], axis=2)
     team, near = to_team.argmin(1), to_team.min(1)
     to_board = np.linalg.norm(lab[:, None] - paint[None], axis=2).min(1)
+    uneven = face_unevenness(scene.image, scene.top, spots, r) > FACE_UNEVEN_DE
     kept = list(centres)
     for k in np.argsort(near):
-        if near[k] > OUTLINE_TEAM_DE or to_board[k] < OUTLINE_BOARD_RATIO * near[k]:
+        if near[k] > OUTLINE_TEAM_DE or to_board[k] < OUTLINE_BOARD_RATIO * near[k] or uneven[k]:
             continue
         clear = all(math.dist(spots[k], c) >= APART / 2 * (r + scene.board.peg_r) for c in scene.board.pegs())
         if clear and all(math.dist(spots[k], c) >= APART * r for c in kept):
@@ -469,15 +477,16 @@ def disc_radius(board: Board, discs: list[FoundDisc]) -> float:
     return board.disc_r
 
 
-def _counted(discs: list[FoundDisc], lab: np.ndarray, paints: np.ndarray | None) -> np.ndarray:
-    """Per disc: counted as a disc (see FAINT_RIM and BARE_SCORE). A faint one's face is compared with the given
-    colours, or with the colours of the clearly seen discs when none were given."""
+def _counted(discs: list[FoundDisc], lab: np.ndarray, uneven: np.ndarray, paints: np.ndarray | None) -> np.ndarray:
+    """Per disc: counted as a disc (see FAINT_RIM, BARE_SCORE and FACE_UNEVEN_DE). A faint one's face is compared
+    with the given colours, or with the colours of the clearly seen discs when none were given."""
     bare = np.array([d.score < BARE_SCORE and d.fit_mm > BARE_FIT_MM for d in discs], bool)
-    faint = np.array([d.score < WEAK_SCORE and d.support < FAINT_RIM for d in discs], bool)
+    weak = np.array([d.score < WEAK_SCORE for d in discs], bool)
+    faint = weak & np.array([d.support < FAINT_RIM for d in discs], bool)
     refs = lab[~faint] if paints is None else paints
     if faint.any() and len(refs):  # a faint one with a team's face is counted after all
         faint &= np.linalg.norm(lab[:, None] - refs[None], axis=2).min(axis=1) > FAINT_FACE_DE
-    return ~faint & ~bare
+    return ~faint & ~bare & ~(weak & (uneven > FACE_UNEVEN_DE))
 
 
 def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> PhotoScore:
@@ -496,7 +505,7 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
     face = faces_bgr(scene.image, scene.top, centres, r_disc)
     lab = unlit(face, light[:, 0], light[:, 1])
     paints = rgb_to_lab(list(teams.values())) if teams else None  # the given colours, CIELAB, in team order
-    real = _counted(discs, lab, paints)
+    real = _counted(discs, lab, face_unevenness(scene.image, scene.top, centres, r_disc), paints)
     outlines = search.doubtful + tuple(d for d, k in zip(discs, real, strict=True) if not k)
     discs = [d for d, k in zip(discs, real, strict=True) if k]
     centres, face, lab, light = centres[real], face[real], lab[real], light[real]

@@ -202,6 +202,19 @@ def washed_out(image: np.ndarray, top: Plane, centres: np.ndarray, r: float) -> 
     return (bgr >= CLIPPED).any(axis=2).mean(axis=1) > 0.5
 
 
+def face_unevenness(image: np.ndarray, top: Plane, centres: np.ndarray, r: float) -> np.ndarray:
+    """Per disc: how far its face strays from its own median colour (delta-E, 80th percentile of the face's samples).
+
+    A disc's face is one paint (its grain is faint, its printed ring and bevel lie outside FACE_SHARE), while a
+    circle gathered by a printed zone number is strokes on paint."""
+    c = np.asarray(centres, float).reshape(-1, 2)
+    if not len(c):
+        return np.zeros(0)
+    lab = _lab(_sample_bgr(image, top, c, disc_grid(FACE_SHARE * r, 9)))
+    off = lab - np.median(lab, axis=1, keepdims=True)
+    return np.percentile(np.linalg.norm(off, axis=2), 80, axis=1)
+
+
 def _light(image, top: Plane, centres: np.ndarray, k: int, beside: np.ndarray, r: float,
            surface_r: float) -> tuple[float, float, float, float, float]:
     """The light on disc ``k`` (see ``lights``): white added by glare and the factor of shade, from the board
