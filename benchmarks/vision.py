@@ -4,8 +4,9 @@ Like chesscog's evaluate script, every miss is written to a JSON-lines file (``-
 against what was found, and the kind of miss (missed disc, false disc, wrong team, wrong points, calibration).
 Every matched disc's margin and true radial error go to ``--errors``, which is where the uncertainty threshold
 comes from. The plain set (no placed hard cases), the learnt set (the plain photos scored with no team colours
-given) and the phone set (the hard set rendered at 12 MP) write their rows beside each file, ``_plain``,
-``_learnt`` or ``_phone`` added to its name. Prints one JSON object per section and a one-line summary last.
+given), the phone set (the hard set rendered at 12 MP) and the webcam set (the plain set at 640 x 480) write
+their rows beside each file, ``_plain``, ``_learnt``, ``_phone`` or ``_webcam`` added to its name. Prints one
+JSON object per section and a one-line summary last.
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ PLAIN_KEYS = ("photos", "recall", "precision", "team_accuracy", "points_accuracy
               "error_toward_camera_mm_by_wall", "calibration_error_mm_p50")
 CEILING_TARGET = 0.97  # the issue's share of exact photos
 BIG = (4000, 3000)  # a 12 MP phone photo
+WEBCAM = (640, 480)  # a webcam's still: a disc about 15 px across, a printed zone number about as large
 SIZE = (1600, 1200)  # the synthetic photos' pixels: coarser than a phone's, so line calls are harder than in play
 SUPERSAMPLE_UP_TO = 4_000_000  # canvases up to this many pixels are drawn at twice the size (anti-aliased edges)
 K_CURVE = (0.0, 0.5, 0.75, 0.875, 0.9, 1.0, 1.25, 1.5, 2.0, 3.0)  # K_SIGMA values for the trade-off curve
@@ -494,13 +496,14 @@ def main() -> None:
     ap.add_argument("--count", type=int, default=300, help="synthetic photos")
     ap.add_argument("--pairs", type=int, default=100, help="before/after pairs from simulated shots")
     ap.add_argument("--phone", type=int, default=100, help="hard photos of the phone section (12 MP)")
-    ap.add_argument("--quick", action="store_true", help="40 photos, 20 pairs, 10 and 2 photos at 12 MP")
+    ap.add_argument("--webcam", type=int, default=100, help="plain photos of the webcam section (640 x 480)")
+    ap.add_argument("--quick", action="store_true", help="40 photos, 20 pairs, 10 and 2 photos at 12 MP, 20 webcam")
     ap.add_argument("--seed", type=int, default=2025)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--misses", type=Path, default=OUT / "vision_misses.jsonl")
     ap.add_argument("--errors", type=Path, default=OUT / "vision_errors.jsonl")
     ap.add_argument("--photos", type=Path, default=OUT / "vision_photos.jsonl", help="per-photo calls and flags")
-    ap.add_argument("--sections", default="synthetic,plain,learnt,phone,real,variants,speed,pairs",
+    ap.add_argument("--sections", default="synthetic,plain,learnt,phone,webcam,real,variants,speed,pairs",
                     help="comma-separated sections to run")
     ap.add_argument("--size", default="x".join(map(str, SIZE)),
                     help="synthetic photos' width x height in pixels (4000x3000: 12 MP, as the speed section's)")
@@ -508,7 +511,8 @@ def main() -> None:
                     help="score synthetic photos with the lens undone and the true homography (vision's own errors)")
     a = ap.parse_args()
     size = tuple(int(v) for v in a.size.lower().split("x"))
-    n_photos, n_pairs, n_phone, n_big = (40, 20, 10, 2) if a.quick else (a.count, a.pairs, a.phone, 10)
+    n_photos, n_pairs, n_phone, n_big, n_webcam = ((40, 20, 10, 2, 20) if a.quick
+                                                   else (a.count, a.pairs, a.phone, 10, a.webcam))
     a.misses.parent.mkdir(parents=True, exist_ok=True)
     want = set(a.sections.split(","))
     if want & {"real", "variants"} and not (REAL / "truth.csv").is_file():
@@ -533,6 +537,7 @@ def main() -> None:
     learnt = other_set("learnt", "synthetic_learnt_teams", n_photos, False, size, True) if "learnt" in want else {}
     # The hard set as a phone takes it: what resolution changes (a copy measured at another size) shows here.
     phone = other_set("phone", "synthetic_phone", n_phone, True, BIG, False) if "phone" in want else {}
+    webcam = other_set("webcam", "synthetic_webcam", n_webcam, False, WEBCAM, False) if "webcam" in want else {}
     rp = real() if "real" in want else []
     for r in rp:
         print(json.dumps(r))
@@ -583,6 +588,10 @@ def main() -> None:
                      f"{phone['wrong_totals_not_flagged_at_cause_count']}), radial p50/p95 "
                      f"{phone['radial_error_mm_p50']:.2f}/{phone['radial_error_mm_p95']:.2f} mm, calibration p50 "
                      f"{phone['calibration_error_mm_p50']:.2f} mm")
+    if webcam:
+        parts.append(f"plain at 640x480 exact {webcam['exact_totals']:.1%} of {n_webcam}, precision "
+                     f"{webcam['precision']:.3f}, unflagged wrong {webcam['wrong_totals_not_flagged_count']} "
+                     f"(not flagged at the cause {webcam['wrong_totals_not_flagged_at_cause_count']})")
     if rp:
         parts.append(f"real exact {sum(r['exact'] for r in rp)}/{len(rp)} (flagged {sum(r['uncertain'] for r in rp)})")
     if rv:
