@@ -465,19 +465,21 @@ def speed_12mp(count: int, seed: int, runs: int = 3) -> dict:
 
 
 def _one_pair(args) -> dict:
-    seed, k = args
+    seed, k, relight = args
     cv2.setNumThreads(1)
     rng = np.random.default_rng([seed, 20_000 + k])
     pair = random_pair(rng)
-    got = photographed_verdict(pair, rng)
+    got = photographed_verdict(pair, rng, relight)
     want = pair.verdict
     same = {key: got[key] == want[key] for key in want}
     return {"pair": k, "kind": pair.kind, "rules": pair.rules, "want": want, "got": got, "ok": all(same.values())}
 
 
-def pairs(count: int, seed: int, jobs: int) -> tuple[dict, list[dict]]:
+def pairs(count: int, seed: int, jobs: int, relight: bool = False) -> tuple[dict, list[dict]]:
+    """Verdicts on ``count`` simulated shots photographed before and after (``relight``: the same shots, the light
+    changed between the photos, see ``render_pair``)."""
     with _pool(jobs) as pool:
-        rows = pool.map(_one_pair, [(seed, k) for k in range(count)], chunksize=1)
+        rows = pool.map(_one_pair, [(seed, k, relight) for k in range(count)], chunksize=1)
     by_kind: dict[str, list[bool]] = {}
     for r in rows:
         by_kind.setdefault(r["kind"], []).append(r["ok"])
@@ -503,7 +505,7 @@ def main() -> None:
     ap.add_argument("--misses", type=Path, default=OUT / "vision_misses.jsonl")
     ap.add_argument("--errors", type=Path, default=OUT / "vision_errors.jsonl")
     ap.add_argument("--photos", type=Path, default=OUT / "vision_photos.jsonl", help="per-photo calls and flags")
-    ap.add_argument("--sections", default="synthetic,plain,learnt,phone,webcam,real,variants,speed,pairs",
+    ap.add_argument("--sections", default="synthetic,plain,learnt,phone,webcam,real,variants,speed,pairs,relit",
                     help="comma-separated sections to run")
     ap.add_argument("--size", default="x".join(map(str, SIZE)),
                     help="synthetic photos' width x height in pixels (4000x3000: 12 MP, as the speed section's)")
@@ -547,9 +549,13 @@ def main() -> None:
     print(json.dumps({"speed_12mp": big}))
     pr, wrong_pairs = pairs(n_pairs, a.seed, a.jobs) if "pairs" in want else ({}, [])
     print(json.dumps({"shot_pairs": pr}))
+    # The same shots with the light changed between the photos: a phone's exposure, a player's shadow.
+    rl, wrong_relit = pairs(n_pairs, a.seed, a.jobs, relight=True) if "relit" in want else ({}, [])
+    print(json.dumps({"shot_pairs_relit": rl}))
     rows = {}  # a file no section of this run writes to keeps the last run's rows
-    if syn or pr:
-        rows[a.misses] = misses + [{**w, "shot_kind": w["kind"], "kind": "wrong verdict"} for w in wrong_pairs]
+    if syn or pr or rl:
+        rows[a.misses] = misses + [{**w, "shot_kind": w["kind"], "kind": "wrong verdict", "relit": relit}
+                                   for relit, wrong in ((False, wrong_pairs), (True, wrong_relit)) for w in wrong]
     if syn:
         rows |= {a.errors: errors, a.photos: photos}
     rows |= other_rows
@@ -601,6 +607,8 @@ def main() -> None:
                      f"(decode {big['decode_seconds_p50']:.2f} s)")
     if pr:
         parts.append(f"verdicts {pr['verdict_accuracy']:.1%} of {n_pairs}")
+    if rl:
+        parts.append(f"verdicts with the light changed between the photos {rl['verdict_accuracy']:.1%} of {n_pairs}")
     print("; ".join(parts))
 
 if __name__ == "__main__":

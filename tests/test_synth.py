@@ -14,6 +14,7 @@ from sim.board import BOARDS, CLUB, HEIRLOOM, TOURNAMENT
 from vision.synth import Scene, SceneDisc, SceneError, random_scene, random_style, render, render_pair
 from vision.synth.layouts import hand_made_after
 from vision.synth.render import camera_for
+from vision.synth.style import relit
 from webapp.cli import main
 
 SMALL = (480, 360)
@@ -136,6 +137,19 @@ def test_render_pair_keeps_the_look_and_reports_both_boards():
     assert t_b["look"] == t_a["look"]
     # Whatever the camera did, the truth of each frame is its own.
     assert _homography_error(t_a) < 0.5 or any(t_a["camera"]["dist_coeffs"])
+
+
+def test_a_relit_pair_keeps_the_lamp_and_changes_the_exposure():
+    rng = np.random.default_rng(12)
+    light = random_style(rng).light
+    after = [relit(light, rng) for _ in range(20)]
+    assert all((a.azimuth_deg, a.elevation_deg, a.glare) == (light.azimuth_deg, light.elevation_deg, light.glare)
+               for a in after)
+    assert all(0.85 * light.ambient <= a.ambient <= 1.15 * light.ambient for a in after)
+    assert len({a.shadow_band is None for a in after}) == 2  # a player's shadow comes and goes
+    scene = random_scene(rng, TOURNAMENT)
+    (img_b, _), (img_a, _) = render_pair(scene, scene, random_style(rng), rng, size=SMALL, move=0.0, relight=True)
+    assert abs(float(img_a.mean()) - float(img_b.mean())) > 0.5  # the same board, the same camera, new light
 
 
 def test_bad_input_is_refused_clearly():

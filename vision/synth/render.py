@@ -21,7 +21,7 @@ from vision.synth.camera import Camera, Pose, frame_camera
 from vision.synth.draw import View
 from vision.synth.post import lens, light_and_noise
 from vision.synth.scene import Scene, place, scoring
-from vision.synth.style import BoardLook, Style
+from vision.synth.style import BoardLook, Style, relit
 from vision.synth.textures import Grid
 
 
@@ -347,11 +347,15 @@ def jitter_pose(pose: Pose, rng: np.random.Generator, amount: float = 1.0) -> Po
 
 
 def render_pair(before: Scene, after: Scene, style: Style, rng: np.random.Generator, *,
-                size: tuple[int, int] = (1600, 1200), move: float = 1.0) -> tuple[tuple[np.ndarray, dict], ...]:
-    """Photos of the board before and after a shot: same board look and light, the camera nudged by ``move``."""
+                size: tuple[int, int] = (1600, 1200), move: float = 1.0,
+                relight: bool = False) -> tuple[tuple[np.ndarray, dict], ...]:
+    """Photos of the board before and after a shot: same board look and light (``relight``: the same lamp, the
+    exposure and a player's shadow changed, see ``style.relit``), the camera nudged by ``move``."""
     if before.board != after.board:
         raise SceneError("before and after scenes are on different boards")
     after_style = replace(style, pose=jitter_pose(style.pose, rng, move))
+    if relight:
+        after_style = replace(after_style, light=relit(style.light, rng))
     return render(before, style, rng, size=size), render(after, after_style, rng, size=size)
 
 

@@ -159,13 +159,14 @@ def random_pair(rng: np.random.Generator, board: Board = TOURNAMENT, *, kind: st
                     verdict_json(v.foul, v.rule, place, bool(v.twenties)))
 
 
-def photographed_verdict(pair: ShotPair, rng: np.random.Generator) -> dict:
-    """Render the pair (one random style, the camera nudged between the photos) and judge it with check_shot."""
+def photographed_verdict(pair: ShotPair, rng: np.random.Generator, relight: bool = False) -> dict:
+    """Render the pair (one random style, the camera nudged between the photos; ``relight``: the light changed
+    too, see ``render_pair``) and judge it with check_shot."""
     from vision.shotcheck import check_shot  # the scorer sits beside the renderer; imported only here
     from vision.synth.render import render_pair
     from vision.synth.style import random_style
 
-    (img_b, _), (img_a, _) = render_pair(pair.before, pair.after, random_style(rng), rng)
+    (img_b, _), (img_a, _) = render_pair(pair.before, pair.after, random_style(rng), rng, relight=relight)
     check = check_shot(img_b, img_a, shooter=pair.shooter, teams=pair.before.team_colours, rules=pair.rules,
                        board=pair.before.board)
     d = check.shot_disc

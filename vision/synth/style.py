@@ -6,7 +6,7 @@ Colours are RGB tuples; lengths are millimetres.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -153,10 +153,7 @@ def random_lighting(rng: np.random.Generator) -> Lighting:
     if rng.random() < 0.5:
         glare = (float(rng.uniform(0.2, 0.8)), float(rng.uniform(0.2, 0.8)), float(rng.uniform(0.04, 0.15)),
                  float(rng.uniform(0.25, 0.7)))
-    band = None
-    if rng.random() < 0.3:
-        band = (float(rng.uniform(0, np.pi)), float(rng.uniform(-0.35, 0.35)), float(rng.uniform(0.05, 0.2)),
-                float(rng.uniform(0.25, 0.55)))
+    band = _shadow_band(rng) if rng.random() < 0.3 else None
     warm = float(rng.normal(0, 0.06))
     return Lighting(
         azimuth_deg=float(rng.uniform(0, 360)),
@@ -167,6 +164,22 @@ def random_lighting(rng: np.random.Generator) -> Lighting:
         shadow_band=band,
         white_balance=(1 - warm, 1.0, 1 + warm),
     )
+
+
+def relit(light: Lighting, rng: np.random.Generator) -> Lighting:
+    """The same lamp moments later, in a second photo: the camera's exposure and white balance settle elsewhere,
+    and a player's shadow falls somewhere else, or nowhere."""
+    warm = float(rng.normal(0, 0.04))
+    band = _shadow_band(rng) if rng.random() < 0.5 else None
+    return replace(light, ambient=light.ambient * float(rng.uniform(0.85, 1.15)), shadow_band=band,
+                   white_balance=tuple(g * w for g, w in zip(light.white_balance, (1 - warm, 1.0, 1 + warm),
+                                                              strict=True)))
+
+
+def _shadow_band(rng: np.random.Generator) -> tuple[float, float, float, float]:
+    """A shadow across the picture (a player, a lamp's arm): angle, offset and width as shares, darkness."""
+    return (float(rng.uniform(0, np.pi)), float(rng.uniform(-0.35, 0.35)), float(rng.uniform(0.05, 0.2)),
+            float(rng.uniform(0.25, 0.55)))
 
 
 def random_style(rng: np.random.Generator) -> Style:
