@@ -278,6 +278,14 @@ def test_the_hole_compared_between_the_photos_says_whether_a_disc_dropped_in(see
     assert photographed_verdict(pair, rng) == pair.verdict
 
 
+def test_a_hole_only_lit_differently_after_the_shot_had_nothing_drop_in():
+    # The benchmark's pair 48 with the light changed between the photos: a shadow across the hole before, gone
+    # after. Compared as it was, the hole's red floor changed, and a disc that left the board was taken for a 20.
+    rng = np.random.default_rng([2025, 20_000 + 48])
+    pair = random_pair(rng)
+    assert photographed_verdict(pair, rng, relight=True) == pair.verdict
+
+
 def test_a_faint_disc_counted_in_neither_photo_where_both_saw_an_outline_stood_there():
     # Pair 204: a light wood disc on maple, too faint to count in either photo (a circle of 0.44 fitted 0.8 mm rms
     # after the shot). Its spot's change (about 3 delta-E, near the board's typical change with a nudged camera) is

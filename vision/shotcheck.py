@@ -28,7 +28,7 @@ from sim.rules import Rules, rules_named
 from vision.glare import in_washed
 from vision.rectify import disc_grid, sample
 from vision.score import TEAM_DOUBT_WHY, PhotoDisc, PhotoScore, hole_plane, load, score_photo, team_distances
-from vision.teams import rgb_to_lab
+from vision.teams import MIN_GAIN, rgb_to_lab
 
 MATCH_MAX_MM = 150.0  # a disc further than this from where it was is not taken for the same disc
 MOVE_MIN_MM = 1.5  # smallest displacement called a move, whatever the position errors
@@ -52,6 +52,9 @@ KNOWN_SHARE, MIN_COVER = 1.4, 0.8  # found discs explain change this far out (ra
 HOLE_CHANGE = 2.0  # a disc dropped in when the hole's median change is this many times the board's typical one
 HOLE_RIM_MM = 1.5  # the hole is compared this far inside its rim (the rim's edge moves with a nudged camera)
 HOLE_SEEN = 0.4  # share of the hole that must be in sight (not behind a standing disc) to compare it
+# The board this far round the hole's rim (mm) shows how the light over the hole changed between the photos (a
+# player's shadow, the camera's exposure): the hole is compared in the same light.
+HOLE_AROUND_MM = (3.0, 15.0)
 LOOK_MARGIN_DE = 2.0  # the photos must favour "moved" or "was there" by this much (mean delta-E) to say so
 STILLS_NOTE = ("From two photos a touch that moved nothing cannot be seen: a hit is judged from the other side's "
                "discs that moved or left the board.")
@@ -274,7 +277,7 @@ class Looks:
 
     @staticmethod
     def _lab(img: np.ndarray, top, pts: np.ndarray) -> np.ndarray:
-        return cv2.cvtColor(sample(img, top.to_image(pts))[None] / 255.0, cv2.COLOR_BGR2Lab)[0]
+        return cv2.cvtColor(Looks._bgr(img, top, pts)[None] / 255.0, cv2.COLOR_BGR2Lab)[0]
 
     def before_at(self, pts: np.ndarray) -> np.ndarray:
         return self._lab(self.b_img, self.b_top, pts)
@@ -328,17 +331,31 @@ class Looks:
         sheen), and it says no disc dropped in when a single photo's hole call misreads the floor.
 
         Discs ``standing`` beside the hole (found on the surface in either photo) hide part of it from an oblique
-        camera: that part is left out, and None says too much of the hole was hidden to tell.
+        camera: that part is left out, and None says too much of the hole was hidden to tell. The before photo's
+        hole is seen in the after photo's light: each channel scaled as the board round the hole changed.
         """
         b = self.board
         pts = whole = disc_grid(b.hole_r - HOLE_RIM_MM, 9)
+        around = disc_grid(b.hole_r + HOLE_AROUND_MM[1], 15)
+        around = around[np.hypot(*around.T) >= b.hole_r + HOLE_AROUND_MM[0]]
         for x, y in standing:  # a disc's top edge hides the floor behind it out to about hole_depth at 45 degrees
             pts = pts[np.hypot(pts[:, 0] - x, pts[:, 1] - y) > b.disc_r + b.hole_depth]
+            around = around[np.hypot(around[:, 0] - x, around[:, 1] - y) > b.disc_r + b.hole_depth]
         if len(pts) < HOLE_SEEN * len(whole):
             return None
-        was = self._lab(self.b_img, self.b_hole, pts)
-        now = self._lab(self.a_img, self.a_hole, _rotate(pts, -self.turn))
-        return float(np.median(np.linalg.norm(now - was, axis=1))) > HOLE_CHANGE * self.noise
+        gain = np.ones(3)
+        if len(around):
+            board_was = np.median(self._bgr(self.b_img, self.b_top, around), axis=0)
+            board_now = np.median(self._bgr(self.a_img, self.a_top, _rotate(around, -self.turn)), axis=0)
+            gain = np.clip(board_now / np.maximum(board_was, 1.0), MIN_GAIN, 1 / MIN_GAIN)
+        was = np.clip(self._bgr(self.b_img, self.b_hole, pts) * gain, 0, 255)
+        now = self._bgr(self.a_img, self.a_hole, _rotate(pts, -self.turn))
+        change = np.linalg.norm(rgb_to_lab(was[:, ::-1]) - rgb_to_lab(now[:, ::-1]), axis=1)
+        return float(np.median(change)) > HOLE_CHANGE * self.noise
+
+    @staticmethod
+    def _bgr(img: np.ndarray, top, pts: np.ndarray) -> np.ndarray:
+        return sample(img, top.to_image(pts))
 
     def moved(self, frm: tuple[float, float], to: tuple[float, float]) -> bool:
         """The disc at ``frm`` before is plainly elsewhere after: its old spot changed, and it looks at ``to``
