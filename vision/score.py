@@ -80,7 +80,7 @@ FAINT_RIM, FAINT_FACE_DE = 0.9, 15.0
 # (the board's own colour beside a number, a shadow band's edge) and 1 true one; it is left a doubtful outline.
 BARE_SCORE, BARE_FIT_MM = 0.44, 0.75
 # ... nor does a faint circle whose face is uneven (``face_unevenness`` over this, delta-E): at 640 x 480 a printed
-# zone number is about a disc's size and gathers one. On 100 plain renders at that size the 18 faint circles counted
+# zone number is about a disc's size and gathers one. On 100 plain renders at that size the 19 faint circles counted
 # on numbers read 8.3-23.5; the 75 true faint discs of those and of 600 renders at 1600 x 1200 (hard and plain, seed
 # 2025) read at most 5.7.
 FACE_UNEVEN_DE = 7.0
