@@ -82,9 +82,7 @@ BARE_SCORE, BARE_FIT_MM = 0.44, 0.75
 # ... nor does a faint circle whose face is uneven (``face_unevenness`` over this, delta-E): at 640 x 480 a printed
 # zone number is about a disc's size and gathers one. On 100 plain renders at that size the 19 faint circles counted
 # on numbers read 8.3-23.5; the 75 true faint discs of those and of 600 renders at 1600 x 1200 (hard and plain, seed
-# 2025) read at most 5.7. Nor is such a circle noted as a disc that may be missed: on 1300 renders (hard and plain,
-# seeds 2025 and 4242; plain at 640 x 480, seed 2025) that left 27 correct photos unflagged and no wrong total without
-# a flag at its cause.
+# 2025) read at most 5.7.
 FACE_UNEVEN_DE = 7.0
 RING_TOLERANCE = 0.15  # measured ring radii further than this share from the profile are not trusted
 HOLE_SAME_DE = 14.0  # a sunk disc's top looks like its team's discs within this (delta-E)
@@ -441,7 +439,8 @@ def _floor_like(lab: np.ndarray) -> bool:
 
 def outline_teams(scene: Scene, outlines: tuple[FoundDisc, ...], centres: np.ndarray, team_labs: list,
                   paint: np.ndarray, r: float) -> np.ndarray:
-    """Per outline left out: the team whose disc it is taken for (OUTLINE_TEAM_DE, OUTLINE_BOARD_RATIO), or -1.
+    """Per outline left out: the team whose disc it is taken for (OUTLINE_TEAM_DE, OUTLINE_BOARD_RATIO), or -1;
+    none whose face is uneven (FACE_UNEVEN_DE).
 
     Its face is read in the light beside it, as a counted disc's is. Discs do not overlap, so an outline within a
     disc's width of a counted disc, or of one taken before it, is none (a tall disc's base read as a second one),
@@ -457,24 +456,16 @@ def outline_teams(scene: Scene, outlines: tuple[FoundDisc, ...], centres: np.nda
     to_team = np.linalg.norm(lab[:, None] - np.array(team_labs)[None], axis=2)
     team, near = to_team.argmin(1), to_team.min(1)
     to_board = np.linalg.norm(lab[:, None] - paint[None], axis=2).min(1)
+    uneven = face_unevenness(scene.image, scene.top, spots, r) > FACE_UNEVEN_DE
     kept = list(centres)
     for k in np.argsort(near):
-        if near[k] > OUTLINE_TEAM_DE or to_board[k] < OUTLINE_BOARD_RATIO * near[k]:
+        if near[k] > OUTLINE_TEAM_DE or to_board[k] < OUTLINE_BOARD_RATIO * near[k] or uneven[k]:
             continue
         clear = all(math.dist(spots[k], c) >= APART / 2 * (r + scene.board.peg_r) for c in scene.board.pegs())
         if clear and all(math.dist(spots[k], c) >= APART * r for c in kept):
             taken[k] = team[k]
             kept.append(spots[k])
     return taken
-
-
-def _even_faced(scene: Scene, outlines: tuple[FoundDisc, ...], r: float) -> tuple[FoundDisc, ...]:
-    """The outlines whose faces are even (FACE_UNEVEN_DE): one with strokes on paint is a printed number, neither
-    counted nor noted as a disc that may be missed."""
-    if not outlines:
-        return outlines
-    uneven = face_unevenness(scene.image, scene.top, np.array([(d.x, d.y) for d in outlines]), r)
-    return tuple(d for d, u in zip(outlines, uneven, strict=True) if u <= FACE_UNEVEN_DE)
 
 
 def disc_radius(board: Board, discs: list[FoundDisc]) -> float:
@@ -516,7 +507,6 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
     paints = rgb_to_lab(list(teams.values())) if teams else None  # the given colours, CIELAB, in team order
     real = _counted(discs, lab, face_unevenness(scene.image, scene.top, centres, r_disc), paints)
     outlines = search.doubtful + tuple(d for d, k in zip(discs, real, strict=True) if not k)
-    outlines = _even_faced(scene, outlines, r_disc)
     discs = [d for d, k in zip(discs, real, strict=True) if k]
     centres, face, lab, light = centres[real], face[real], lab[real], light[real]
     split: TeamSplit = split_teams(lab, teams)
