@@ -351,7 +351,6 @@ def test_measure_copy_is_a_whole_number_reduction_when_one_is_near(size, want):
         assert np.all(out == 100)
 
 
-
 @pytest.mark.parametrize("size", [(4000, 3000), (3000, 2400), (4001, 3001)])
 def test_measure_copy_maps_pixel_centres_as_the_resize_does(size):
     """A spot's centre in the copy lies where the copy's homography puts it: a plain scaling put it a quarter of a
@@ -365,6 +364,7 @@ def test_measure_copy_maps_pixel_centres_as_the_resize_does(size):
     cy, cx = (np.mgrid[: w.shape[0], : w.shape[1]] * w).reshape(2, -1).sum(1) / w.sum()
     want = _copy_pixels(img.shape, out.shape) @ [u, v, 1.0]
     assert math.hypot(cx - want[0], cy - want[1]) < 0.03
+
 
 def _edge_photo(line_r: float, line_shade: float, edge_shade: float, px_per_mm: float = 2.0):
     """A grey board seen square on: surface shade 150 out to TOURNAMENT's edge, ``edge_shade`` beyond it, and a

@@ -103,7 +103,7 @@ def faces_bgr(image: np.ndarray, top: Plane, centres: np.ndarray, r: float) -> n
     c = np.asarray(centres, float).reshape(-1, 2)
     if len(c) == 0:
         return np.zeros((0, 3), np.float32)
-    return np.median(_sample_bgr(image, top, c, disc_grid(FACE_SHARE * r, 9)), axis=1)
+    return np.median(_face_samples(image, top, c, r), axis=1)
 
 
 def unlit(face_bgr: np.ndarray, veil: np.ndarray, gain: np.ndarray) -> np.ndarray:
@@ -198,7 +198,7 @@ def washed_out(image: np.ndarray, top: Plane, centres: np.ndarray, r: float) -> 
     light team and a lit dark one look alike), so its team is in doubt."""
     if len(centres) == 0:
         return np.zeros(0, bool)
-    bgr = _sample_bgr(image, top, np.asarray(centres, float), disc_grid(FACE_SHARE * r, 9))
+    bgr = _face_samples(image, top, np.asarray(centres, float), r)
     return (bgr >= CLIPPED).any(axis=2).mean(axis=1) > 0.5
 
 
@@ -210,7 +210,7 @@ def face_unevenness(image: np.ndarray, top: Plane, centres: np.ndarray, r: float
     c = np.asarray(centres, float).reshape(-1, 2)
     if not len(c):
         return np.zeros(0)
-    lab = _lab(_sample_bgr(image, top, c, disc_grid(FACE_SHARE * r, 9)))
+    lab = _lab(_face_samples(image, top, c, r))
     off = lab - np.median(lab, axis=1, keepdims=True)
     return np.percentile(np.linalg.norm(off, axis=2), 80, axis=1)
 
@@ -295,6 +295,11 @@ def _veil(local: np.ndarray, usual: np.ndarray) -> float:
     to_clip = ~seen & (usual < CLIPPED)
     floor = float((CLIPPED - usual)[to_clip].max()) if to_clip.any() else 0.0
     return max(rise, floor, 0.0)
+
+
+def _face_samples(image: np.ndarray, top: Plane, centres: np.ndarray, r: float) -> np.ndarray:
+    """BGR colours (N, M, 3) on a grid over each disc's face, clear of its bevel and shadow (FACE_SHARE)."""
+    return _sample_bgr(image, top, centres, disc_grid(FACE_SHARE * r, 9))
 
 
 def _sample_bgr(image: np.ndarray, top: Plane, centres: np.ndarray, offsets: np.ndarray) -> np.ndarray:
