@@ -4,8 +4,9 @@ Like chesscog's evaluate script, every miss is written to a JSON-lines file (``-
 against what was found, and the kind of miss (missed disc, false disc, wrong team, wrong points, calibration).
 Every matched disc's margin and true radial error go to ``--errors``, which is where the uncertainty threshold
 comes from. The plain set (no placed hard cases), the learnt set (the plain photos scored with no team colours
-given), the phone set (the hard set rendered at 12 MP) and the webcam set (the plain set at 640 x 480) write
-their rows beside each file, ``_plain``, ``_learnt``, ``_phone`` or ``_webcam`` added to its name. Prints one
+given), the novel set (the plain photos recoloured in team colours no threshold was measured on), the phone set
+(the hard set rendered at 12 MP) and the webcam set (the plain set at 640 x 480) write their rows beside each
+file, ``_plain``, ``_learnt``, ``_novel``, ``_phone`` or ``_webcam`` added to its name. Prints one
 JSON object per section and a one-line summary last.
 """
 
@@ -38,7 +39,7 @@ from vision import NoBoardError, score_photo  # noqa: E402
 from vision.discs import Silhouette  # noqa: E402
 from vision.glare import in_washed  # noqa: E402
 from vision.score import HOLE_NOTE, LOW_NOTE, camo_note, line_error_mm  # noqa: E402
-from vision.synth import random_scene, random_style, render  # noqa: E402
+from vision.synth import OTHER_TEAM_SETS, random_scene, random_style, recoloured, render  # noqa: E402
 from vision.synth.shots import photographed_verdict, random_pair  # noqa: E402
 from vision.teams import ALIASES, PALETTE, rgb_to_lab  # noqa: E402
 
@@ -230,12 +231,14 @@ def as_true_teams(s, true_colours: dict[str, list[int]]):
 
 
 def _one_synthetic(args) -> tuple[dict, list[dict], list[dict]] | None:
-    seed, k, exact, hard, size, learn = args
+    seed, k, exact, hard, size, learn, novel = args
     cv2.setNumThreads(1)
     rng = np.random.default_rng([seed, k] if hard else [seed, 30_000 + k])
     board = CLUB if k % 5 == 4 else TOURNAMENT
-    img, t = render(random_scene(rng, board, hard=hard), random_style(rng), rng, size=size,
-                    supersample=supersample(size))
+    scene = random_scene(rng, board, hard=hard)
+    if novel:
+        scene = recoloured(scene, OTHER_TEAM_SETS[k % len(OTHER_TEAM_SETS)])
+    img, t = render(scene, random_style(rng), rng, size=size, supersample=supersample(size))
     img = _jpeg(img, t["jpeg_quality"])
     cal = None
     if exact:
@@ -328,9 +331,13 @@ def line_call_ceiling(photos: list[dict], errors: list[dict], target: float = CE
 
 
 def synthetic(count: int, seed: int, jobs: int, exact: bool, hard: bool = True,
-              size: tuple[int, int] = SIZE, learn: bool = False) -> tuple[dict, list[dict], list[dict]]:
+              size: tuple[int, int] = SIZE, learn: bool = False,
+              novel: bool = False) -> tuple[dict, list[dict], list[dict]]:
+    """Figures on ``count`` renders of ``seed``: the hard set, or the plain set (``hard`` False), its teams' colours
+    given or learnt, or recoloured with OTHER_TEAM_SETS (``novel``)."""
     with _pool(jobs) as pool:
-        results = pool.map(_one_synthetic, [(seed, k, exact, hard, size, learn) for k in range(count)], chunksize=1)
+        results = pool.map(_one_synthetic, [(seed, k, exact, hard, size, learn, novel) for k in range(count)],
+                           chunksize=1)
     done = [r for r in results if r is not None]
     photos = [r[0] for r in done]
     misses = [m for r in done for m in r[1]]
@@ -499,13 +506,15 @@ def main() -> None:
     ap.add_argument("--pairs", type=int, default=100, help="before/after pairs from simulated shots")
     ap.add_argument("--phone", type=int, default=100, help="hard photos of the phone section (12 MP)")
     ap.add_argument("--webcam", type=int, default=100, help="plain photos of the webcam section (640 x 480)")
-    ap.add_argument("--quick", action="store_true", help="40 photos, 20 pairs, 10 and 2 photos at 12 MP, 20 webcam")
+    ap.add_argument("--novel", type=int, default=200, help="plain photos of the novel section (other team colours)")
+    ap.add_argument("--quick", action="store_true",
+                    help="40 photos, 20 pairs, 10 and 2 photos at 12 MP, 20 webcam, 20 novel")
     ap.add_argument("--seed", type=int, default=2025)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--misses", type=Path, default=OUT / "vision_misses.jsonl")
     ap.add_argument("--errors", type=Path, default=OUT / "vision_errors.jsonl")
     ap.add_argument("--photos", type=Path, default=OUT / "vision_photos.jsonl", help="per-photo calls and flags")
-    ap.add_argument("--sections", default="synthetic,plain,learnt,phone,webcam,real,variants,speed,pairs,relit",
+    ap.add_argument("--sections", default="synthetic,plain,learnt,novel,phone,webcam,real,variants,speed,pairs,relit",
                     help="comma-separated sections to run")
     ap.add_argument("--size", default="x".join(map(str, SIZE)),
                     help="synthetic photos' width x height in pixels (4000x3000: 12 MP, as the speed section's)")
@@ -513,8 +522,8 @@ def main() -> None:
                     help="score synthetic photos with the lens undone and the true homography (vision's own errors)")
     a = ap.parse_args()
     size = tuple(int(v) for v in a.size.lower().split("x"))
-    n_photos, n_pairs, n_phone, n_big, n_webcam = ((40, 20, 10, 2, 20) if a.quick
-                                                   else (a.count, a.pairs, a.phone, 10, a.webcam))
+    n_photos, n_pairs, n_phone, n_big, n_webcam, n_novel = ((40, 20, 10, 2, 20, 20) if a.quick
+                                                            else (a.count, a.pairs, a.phone, 10, a.webcam, a.novel))
     a.misses.parent.mkdir(parents=True, exist_ok=True)
     want = set(a.sections.split(","))
     if want & {"real", "variants"} and not (REAL / "truth.csv").is_file():
@@ -526,8 +535,10 @@ def main() -> None:
     print(json.dumps({"synthetic": syn}))
     other_rows = {}
 
-    def other_set(section: str, key: str, count: int, hard: bool, size: tuple[int, int], learn: bool) -> dict:
-        figures, *lists = synthetic(count, a.seed, a.jobs, a.truth_calibration, hard=hard, size=size, learn=learn)
+    def other_set(section: str, key: str, count: int, hard: bool, size: tuple[int, int], learn: bool,
+                  novel: bool = False) -> dict:
+        figures, *lists = synthetic(count, a.seed, a.jobs, a.truth_calibration, hard=hard, size=size, learn=learn,
+                                    novel=novel)
         other_rows.update({_beside(path, section): r for path, r in zip((a.misses, a.errors, a.photos), lists,
                                                                          strict=True)})
         print(json.dumps({key: {k: figures[k] for k in PLAIN_KEYS}}))
@@ -537,6 +548,8 @@ def main() -> None:
     # photos with no colours given, as `crokinole score` runs without --teams.
     plain = other_set("plain", "synthetic_plain", n_photos, False, size, False) if "plain" in want else {}
     learnt = other_set("learnt", "synthetic_learnt_teams", n_photos, False, size, True) if "learnt" in want else {}
+    # The plain set in team colours no threshold was measured on.
+    novel = other_set("novel", "synthetic_novel_colours", n_novel, False, size, False, True) if "novel" in want else {}
     # The hard set as a phone takes it: what resolution changes (a copy measured at another size) shows here.
     phone = other_set("phone", "synthetic_phone", n_phone, True, BIG, False) if "phone" in want else {}
     webcam = other_set("webcam", "synthetic_webcam", n_webcam, False, WEBCAM, False) if "webcam" in want else {}
@@ -588,6 +601,10 @@ def main() -> None:
         parts.append(f"plain with teams learnt exact {learnt['exact_totals']:.1%}, team accuracy "
                      f"{learnt['team_accuracy']:.1%}, unflagged wrong {learnt['wrong_totals_not_flagged_count']} "
                      f"(not flagged at the cause {learnt['wrong_totals_not_flagged_at_cause_count']})")
+    if novel:
+        parts.append(f"plain in other team colours exact {novel['exact_totals']:.1%} of {n_novel}, unflagged wrong "
+                     f"{novel['wrong_totals_not_flagged_count']} (not flagged at the cause "
+                     f"{novel['wrong_totals_not_flagged_at_cause_count']})")
     if phone:
         parts.append(f"hard at 12 MP exact {phone['exact_totals']:.1%} of {n_phone}, unflagged wrong "
                      f"{phone['wrong_totals_not_flagged_count']} (not flagged at the cause "

@@ -328,7 +328,8 @@ def hole_plane(scene) -> Plane:
 
 def hole_call(hole_lab: np.ndarray, team_labs: list[np.ndarray | None],
               paints: np.ndarray | list[np.ndarray | None] | None = None) -> tuple[int | None, bool]:
-    """Which team's disc sits in the 20 hole (None: empty), and whether that is in doubt.
+    """Which team's disc the hole's colour says sits in the 20 hole (None: empty), and whether an empty call is in
+    doubt (a call of a team's disc always is, unless a ring shows it: ``score_scene``).
 
     A disc fills the hole to within a millimetre or two, so the hole's outline says little at phone resolution;
     its colour says more. A sunk disc's top mostly looks like its team's discs, though the hole's wall may shade
@@ -348,7 +349,7 @@ def hole_call(hole_lab: np.ndarray, team_labs: list[np.ndarray | None],
     if _floor_like(team_labs[k] if paints is None or paints[k] is None else paints[k]):
         return None, bare or dist[k] <= 2 * HOLE_SAME_DE or _lit_disc(hole_lab, team_labs)
     if dist[k] <= HOLE_SAME_DE and not _lost_hue(hole_lab, team_labs[k]):
-        return k, _floor_like(hole_lab)  # like the team's discs; but if it also looks like a bare floor, it may be one
+        return k, False  # like the team's discs (``score_scene`` still asks for a ring: a floor may look so too)
     return None, bare or dist[k] <= 1.5 * HOLE_SAME_DE or _lit_disc(hole_lab, team_labs)
 
 
@@ -545,8 +546,12 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
     hole_lab = face_colours(scene.image, hole, np.zeros((1, 2)), r_disc)[0]
     dist = team_distances(hole_lab, team_labs)  # infinite for a team with no colour known
     in_team, hole_doubt = hole_call(hole_lab, team_labs, darkest_faces(lab, on) if paints is None else paints)
-    if in_team is None and np.isfinite(dist).any() and ring_in_hole(scene, hole, r_disc):
-        in_team, hole_doubt = int(np.argmin(dist)), False
+    # Colour alone proves no 20: an empty hole's floor may have any colour, a team's too (a maroon team over red
+    # felt). A ring on a face centred in the hole proves a disc sunk there, whatever its colour.
+    if np.isfinite(dist).any() and ring_in_hole(scene, hole, r_disc):
+        in_team, hole_doubt = int(np.argmin(dist)) if in_team is None else in_team, False
+    elif in_team is not None:
+        hole_doubt = True
     if in_team is None:  # a hole darker than any disc is empty; one lit like a disc may hold one
         hole_face = faces_bgr(scene.image, hole, np.zeros((1, 2)), r_disc)[0]
         beside = beside_bgr(scene.image, scene.top, np.vstack([np.zeros((1, 2)), centres]), r_disc)

@@ -7,12 +7,13 @@
 """
 
 from vision.synth.camera import Camera, Pose
-from vision.synth.layouts import TEAM_SETS, random_scene
+from vision.synth.layouts import OTHER_TEAM_SETS, TEAM_SETS, random_scene, recoloured
 from vision.synth.render import SceneError, render, render_pair
 from vision.synth.scene import Scene, SceneDisc
 from vision.synth.style import Style, random_style
 
 __all__ = [
+    "OTHER_TEAM_SETS",
     "TEAM_SETS",
     "Camera",
     "Pose",
@@ -22,6 +23,7 @@ __all__ = [
     "Style",
     "random_scene",
     "random_style",
+    "recoloured",
     "render",
     "render_pair",
 ]

@@ -7,6 +7,7 @@ pegs, a disc in the 20 hole, discs in the ditch and stacks of discs beside the b
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 
@@ -20,6 +21,21 @@ TEAM_SETS: tuple[dict[str, tuple[int, int, int]], ...] = (
     {"green": (36, 118, 62), "yellow": (232, 196, 52)},
     {"red": (180, 36, 36), "blue": (30, 60, 150)},
     {"black": (30, 30, 30), "natural": (222, 190, 140)},
+)
+
+# Team colours no threshold was measured on (TEAM_SETS were): scenes recoloured with these (``recoloured``) show
+# what holds for colours the scorer was not built on. Maroon has the colour of one of the renderer's hole floors.
+OTHER_TEAM_SETS: tuple[dict[str, tuple[int, int, int]], ...] = (
+    {"orange": (230, 110, 30), "purple": (90, 40, 120)},
+    {"grey": (128, 128, 128), "white": (236, 232, 220)},
+    {"green": (36, 118, 62), "white": (236, 232, 220)},
+    {"red": (176, 32, 40), "natural": (224, 192, 140)},
+    {"blue": (30, 60, 150), "yellow": (232, 196, 52)},
+    {"pink": (230, 120, 160), "teal": (20, 130, 130)},
+    {"black": (32, 32, 34), "white": (236, 232, 220)},
+    {"maroon": (110, 25, 35), "cream": (240, 230, 200)},
+    {"green": (36, 118, 62), "black": (32, 32, 34)},
+    {"dark": (74, 48, 32), "red": (176, 32, 40)},
 )
 
 _TOUCH_GAP = 0.05  # mm between discs drawn as touching, so they never overlap
@@ -124,6 +140,13 @@ def random_scene(rng: np.random.Generator, board: Board = TOURNAMENT, *, hard: b
     owner: dict[tuple[float, float], str] = {}
     discs = [SceneDisc(d.x, d.y, owner.setdefault((d.x, d.y), d.team)) for d in discs]
     return Scene(board=board, discs=tuple(discs), team_colours=dict(colours))
+
+
+def recoloured(scene: Scene, colours: dict[str, tuple[int, int, int]]) -> Scene:
+    """The scene with its two teams renamed and repainted as ``colours`` (in the scene's team order)."""
+    names = dict(zip(scene.team_colours, colours, strict=True))
+    return replace(scene, discs=tuple(replace(d, team=names[d.team]) for d in scene.discs),
+                   team_colours=dict(colours))
 
 
 def hand_made_after(scene: Scene, rng: np.random.Generator, shooter: str | None = None) -> Scene:
