@@ -778,6 +778,18 @@ def test_a_team_the_colour_of_the_holes_floor_makes_no_sure_twenty(learn):
     assert score_mod.HOLE_NOTE in score.notes and all("in the hole or not" in d.why for d in sunk)
 
 
+def test_a_face_clipped_white_where_the_board_beside_it_is_clipped_too_may_be_either_team():
+    # Hard photo 111 of seed 2025 recoloured grey/white: glare clips the centre of the board, and a grey disc's
+    # face with it. The veil there is unbounded, so its face says nothing of its paint: it was a sure white 15.
+    rng = np.random.default_rng([2025, 111])
+    scene = recoloured(random_scene(rng, board_named("tournament"), hard=True), {"grey": (128, 128, 128),
+                                                                                 "white": (236, 232, 220)})
+    score, truth = _scored(*render(scene, random_style(rng), rng, size=(1600, 1200)), board_named("tournament"))
+    t = next(t for t in truth["discs"] if t["in_play"] and t["team"] == "grey" and t["points"] == 15)
+    found = _found_at(score, t)
+    assert found.team == "grey" or score_mod.TEAM_DOUBT_WHY in found.why
+
+
 def _benchmark_photo(k, hard=False, seed=2025, learn=False, size=(1600, 1200)):
     """The benchmark's plain-set (or, ``hard``, hard-set) photo k of ``seed``, scored as the benchmark scores it
     (after a JPEG round trip); ``learn``: with no team colours given."""

@@ -514,13 +514,14 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
     labels, doubt = list(split.labels), list(split.doubt)
     # A face clipped white by glare is most likely the light team's, but a glossy dark disc's highlight clips too:
     # the team whose paint the glare on the board beside it would clip, if only one would; else in doubt when it
-    # was given to the darker team, or when both teams are light.
+    # was given to the darker team, or when both teams are light, or when the board beside it is clipped too, so
+    # the glare's veil there is unbounded (a grey disc under it was a sure white one).
     lightness = rgb_to_lab(list(split.colours))[:, 0]
     washed = washed_out(scene.image, scene.top, centres, r_disc)
     for k in np.flatnonzero(washed):
         team = clipped_team(split.colours, *light[k, :2])
         labels[k] = labels[k] if team is None else team
-        if lightness[labels[k]] < lightness.max() or lightness.min() > BOTH_LIGHT_L:
+        if lightness[labels[k]] < lightness.max() or lightness.min() > BOTH_LIGHT_L or np.isinf(light[k, 4]):
             doubt[k] = 1.0
     if paints is not None:
         for k in np.flatnonzero(off_hue(lab, np.array(labels, int), paints)):
