@@ -4,9 +4,9 @@ Like chesscog's evaluate script, every miss is written to a JSON-lines file (``-
 against what was found, and the kind of miss (missed disc, false disc, wrong team, wrong points, calibration).
 Every matched disc's margin and true radial error go to ``--errors``, which is where the uncertainty threshold
 comes from. The plain set (no placed hard cases), the learnt set (the plain photos scored with no team colours
-given), the novel set (the plain photos recoloured in team colours no threshold was measured on), the phone set
-(the hard set rendered at 12 MP) and the webcam set (the plain set at 640 x 480) write their rows beside each
-file, ``_plain``, ``_learnt``, ``_novel``, ``_phone`` or ``_webcam`` added to its name. Prints one
+given), the novel set (the plain photos in team colours and over hole floors no threshold was measured on), the
+phone set (the hard set rendered at 12 MP) and the webcam set (the plain set at 640 x 480) write their rows
+beside each file, ``_plain``, ``_learnt``, ``_novel``, ``_phone`` or ``_webcam`` added to its name. Prints one
 JSON object per section and a one-line summary last.
 """
 
@@ -41,6 +41,7 @@ from vision.glare import in_washed  # noqa: E402
 from vision.score import HOLE_NOTE, LOW_NOTE, camo_note, line_error_mm  # noqa: E402
 from vision.synth import OTHER_TEAM_SETS, random_scene, random_style, recoloured, render  # noqa: E402
 from vision.synth.shots import photographed_verdict, random_pair  # noqa: E402
+from vision.synth.style import OTHER_HOLE_FLOORS  # noqa: E402
 from vision.teams import ALIASES, PALETTE, rgb_to_lab  # noqa: E402
 
 REAL = Path(__file__).resolve().parents[2] / "shared" / "real_photos"
@@ -236,9 +237,11 @@ def _one_synthetic(args) -> tuple[dict, list[dict], list[dict]] | None:
     rng = np.random.default_rng([seed, k] if hard else [seed, 30_000 + k])
     board = CLUB if k % 5 == 4 else TOURNAMENT
     scene = random_scene(rng, board, hard=hard)
-    if novel:
+    style = random_style(rng)
+    if novel:  # team colours and hole floors no threshold was measured on
         scene = recoloured(scene, OTHER_TEAM_SETS[k % len(OTHER_TEAM_SETS)])
-    img, t = render(scene, random_style(rng), rng, size=size, supersample=supersample(size))
+        style = replace(style, look=replace(style.look, hole_rgb=OTHER_HOLE_FLOORS[k % len(OTHER_HOLE_FLOORS)]))
+    img, t = render(scene, style, rng, size=size, supersample=supersample(size))
     img = _jpeg(img, t["jpeg_quality"])
     cal = None
     if exact:
@@ -506,7 +509,8 @@ def main() -> None:
     ap.add_argument("--pairs", type=int, default=100, help="before/after pairs from simulated shots")
     ap.add_argument("--phone", type=int, default=100, help="hard photos of the phone section (12 MP)")
     ap.add_argument("--webcam", type=int, default=100, help="plain photos of the webcam section (640 x 480)")
-    ap.add_argument("--novel", type=int, default=200, help="plain photos of the novel section (other team colours)")
+    ap.add_argument("--novel", type=int, default=200,
+                    help="plain photos of the novel section (other team and hole colours)")
     ap.add_argument("--quick", action="store_true",
                     help="40 photos, 20 pairs, 10 and 2 photos at 12 MP, 20 webcam, 20 novel")
     ap.add_argument("--seed", type=int, default=2025)
@@ -548,7 +552,7 @@ def main() -> None:
     # photos with no colours given, as `crokinole score` runs without --teams.
     plain = other_set("plain", "synthetic_plain", n_photos, False, size, False) if "plain" in want else {}
     learnt = other_set("learnt", "synthetic_learnt_teams", n_photos, False, size, True) if "learnt" in want else {}
-    # The plain set in team colours no threshold was measured on.
+    # The plain set in team colours and over hole floors no threshold was measured on.
     novel = other_set("novel", "synthetic_novel_colours", n_novel, False, size, False, True) if "novel" in want else {}
     # The hard set as a phone takes it: what resolution changes (a copy measured at another size) shows here.
     phone = other_set("phone", "synthetic_phone", n_phone, True, BIG, False) if "phone" in want else {}
@@ -602,8 +606,8 @@ def main() -> None:
                      f"{learnt['team_accuracy']:.1%}, unflagged wrong {learnt['wrong_totals_not_flagged_count']} "
                      f"(not flagged at the cause {learnt['wrong_totals_not_flagged_at_cause_count']})")
     if novel:
-        parts.append(f"plain in other team colours exact {novel['exact_totals']:.1%} of {n_novel}, unflagged wrong "
-                     f"{novel['wrong_totals_not_flagged_count']} (not flagged at the cause "
+        parts.append(f"plain in other team and hole colours exact {novel['exact_totals']:.1%} of {n_novel}, "
+                     f"unflagged wrong {novel['wrong_totals_not_flagged_count']} (not flagged at the cause "
                      f"{novel['wrong_totals_not_flagged_at_cause_count']})")
     if phone:
         parts.append(f"hard at 12 MP exact {phone['exact_totals']:.1%} of {n_phone}, unflagged wrong "
