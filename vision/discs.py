@@ -47,6 +47,11 @@ RIM_OVER_RING_MM = 0.2
 # 1606 walled discs of the hard set (seed 2025) a margin of 0.1 mm moved 3 discs 8-9 mm off to within 0.3 mm and
 # made none worse by 0.2 mm; 0.05 mm made 4 worse (two by 3-10 mm). Walls under 2 mm slip too little to matter.
 SLIP_GAIN, SLIP_WALL_MM = 0.1, 2.0
+# ... and is counted in the disc's error (``offset_mm``) when its cost is within this of the disc's: where neither
+# reading fits well, the two costs differ by chance. High-ISO noise (sigma 6 levels) on plain photo 114 of seed
+# 2025 made a dark disc's top rim on the dark ditch faint, and the fit slid 10 mm down its wall onto the base with
+# the right reading 0.103 mm dearer: a sure wrong total.
+SLIP_DOUBT = 0.2
 RAYS = 64
 ANGLES = np.linspace(0, 2 * math.pi, RAYS, endpoint=False)  # the rays' directions, shared by every disc
 RAY_REACH_MM = 4.5  # how far either side of the expected outline a ray looks
@@ -615,7 +620,7 @@ def wall_slips(image: np.ndarray, plane: Plane, sil: Silhouette, discs: list[Fou
     top face and settle a whole wall towards the camera with edges all round (the base's far side, a shadow's
     edge). The fit from a wall away is taken when it explains the edges clearly better (SLIP_GAIN) and fits as a
     disc's rim does (FAINT_FIT_MM: plain photo 212 of seed 31, a black disc on black paint, went from a 1.18 to a
-    0.85 mm rms fit 5 px further from the truth); when neither explains them clearly better, the disc could be
+    0.85 mm rms fit 5 px further from the truth); when it explains them about as well (SLIP_DOUBT), the disc could be
     either, and the distance between the two counts in its error (hard photo 72 of seed 5150: a dark disc on a
     12.7 mm wall fitted by its base, 13.6 mm off, and from a wall away within 0.85 mm, costs 0.64 and 0.69). A
     disc read across its wall (``refine_all``) is left as it is: it was that reading's second chance, and is in
@@ -635,7 +640,7 @@ def wall_slips(image: np.ndarray, plane: Plane, sil: Silhouette, discs: list[Fou
             continue
         if _outline_cost(g) < _outline_cost(d) - SLIP_GAIN and g.fit_mm <= FAINT_FIT_MM:
             out[j] = g
-        elif _outline_cost(g) < _outline_cost(d) + SLIP_GAIN:
+        elif _outline_cost(g) < _outline_cost(d) + SLIP_DOUBT:
             out[j] = replace(d, offset_mm=apart)
     return out
 
