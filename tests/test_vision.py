@@ -287,13 +287,24 @@ def test_a_hole_only_lit_differently_after_the_shot_had_nothing_drop_in():
 
 
 def test_a_faint_disc_counted_in_neither_photo_where_both_saw_an_outline_stood_there():
-    # Pair 204: a light wood disc on maple, too faint to count in either photo (a circle of 0.44 fitted 0.8 mm rms
-    # after the shot). Its spot's change (about 3 delta-E, near the board's typical change with a nudged camera) is
-    # over half its tiny contrast, so the change alone cannot say it stood there; but both photos saw a disc-like
-    # outline on that spot. Counted in neither, or taken for a new disc after, the other side's board read as
-    # empty and the missed shot as fair.
+    # Pair 204: a light wood disc on maple, too faint to count before the shot (an outline not counted) and counted
+    # after it only as a faint outline. Its spot's change (about 3 delta-E, near the board's typical change with a
+    # nudged camera) is over half its tiny contrast, so the change alone cannot say it stood there; but the before
+    # photo saw a disc-like outline on that spot. Counted in neither, or taken for a new disc after, the other
+    # side's board read as empty and the missed shot as fair.
     rng = np.random.default_rng([2025, 20_000 + 204])
     pair = random_pair(rng)
+    assert photographed_verdict(pair, rng) == pair.verdict
+
+
+def test_an_outline_both_photos_see_where_the_face_is_the_boards_is_no_disc():
+    # Pair 53 of seed 777: an open board (the shooter's black discs only) under a shadow band. Both photos saw
+    # disc-like outlines they did not count on the same spots: a peg on the 15 line where the band's edge crosses
+    # it, and a line beside a black disc. Their faces are the board's wood (28.7 and 25.4 delta-E from the light
+    # wood team). Taken for the other side's discs, the board read as not open and the shot as a must-hit foul.
+    rng = np.random.default_rng([777, 20_000 + 53])
+    pair = random_pair(rng)
+    assert pair.verdict == {"foul": False, "rule": None, "shot_disc": "in play", "twenty": False}
     assert photographed_verdict(pair, rng) == pair.verdict
 
 

@@ -438,25 +438,33 @@ def _floor_like(lab: np.ndarray) -> bool:
     return bool(lab[0] < FLOOR_L and math.hypot(lab[1], lab[2]) < FLOOR_CHROMA)
 
 
+def outline_faces(image: np.ndarray, top: Plane, spots: np.ndarray, centres: np.ndarray, team_labs: list,
+                  paint: np.ndarray, r: float, surface_r: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per outline not counted at ``spots``: the team nearest its face, read in the light beside it as a counted
+    disc's is, that team's delta-E, and the board's paint's. The counted discs (``centres``) cover part of the
+    board an outline's light is read on."""
+    every = np.vstack([spots, centres])
+    light = lights(image, top, every, r, surface_r, count=len(spots))
+    lab = unlit(faces_bgr(image, top, spots, r), light[:, 0], light[:, 1])
+    to_team = np.linalg.norm(lab[:, None] - np.array(team_labs)[None], axis=2)
+    return to_team.argmin(1), to_team.min(1), np.linalg.norm(lab[:, None] - paint[None], axis=2).min(1)
+
+
 def outline_teams(scene: Scene, outlines: tuple[FoundDisc, ...], centres: np.ndarray, team_labs: list,
                   paint: np.ndarray, r: float) -> np.ndarray:
     """Per outline left out: the team whose disc it is taken for (OUTLINE_TEAM_DE, OUTLINE_BOARD_RATIO), or -1;
     none whose face is uneven (FACE_UNEVEN_DE).
 
-    Its face is read in the light beside it, as a counted disc's is. Discs do not overlap, so an outline within a
-    disc's width of a counted disc, or of one taken before it, is none (a tall disc's base read as a second one),
-    nor is one nearer a peg than a disc touching it could be (a peg's dark top can look like a dark disc's face).
+    Discs do not overlap, so an outline within a disc's width of a counted disc, or of one taken before it, is none
+    (a tall disc's base read as a second one), nor is one nearer a peg than a disc touching it could be (a peg's
+    dark top can look like a dark disc's face).
     """
     taken = np.full(len(outlines), -1)
     if not outlines or any(t is None for t in team_labs):
         return taken
     spots = np.array([(d.x, d.y) for d in outlines])
-    every = np.vstack([spots, centres])  # the counted discs cover part of the board an outline's light is read on
-    light = lights(scene.image, scene.top, every, r, scene.board.surface_r, count=len(spots))
-    lab = unlit(faces_bgr(scene.image, scene.top, spots, r), light[:, 0], light[:, 1])
-    to_team = np.linalg.norm(lab[:, None] - np.array(team_labs)[None], axis=2)
-    team, near = to_team.argmin(1), to_team.min(1)
-    to_board = np.linalg.norm(lab[:, None] - paint[None], axis=2).min(1)
+    team, near, to_board = outline_faces(scene.image, scene.top, spots, centres, team_labs, paint, r,
+                                         scene.board.surface_r)
     uneven = face_unevenness(scene.image, scene.top, spots, r) > FACE_UNEVEN_DE
     kept = list(centres)
     for k in np.argsort(near):
