@@ -278,6 +278,17 @@ def test_the_hole_compared_between_the_photos_says_whether_a_disc_dropped_in(see
     assert photographed_verdict(pair, rng) == pair.verdict
 
 
+def test_a_black_disc_dropped_into_a_black_hole_shows_when_the_light_changed_too():
+    # Pair 14 of seed 777 with the light changed between the photos: the black shot disc dropped into a near-black
+    # hole. The hole's light taken out, it changed 9.1 delta-E, as in the same light; but the whole board changed
+    # 6.1 at the median (1.9 in the same light), so against that the hole read as unchanged, the shot disc as gone
+    # off the board, and an open-board 20 as a no-hiding foul.
+    rng = np.random.default_rng([777, 20_000 + 14])
+    pair = random_pair(rng)
+    assert pair.verdict == {"foul": False, "rule": None, "shot_disc": "hole", "twenty": True}
+    assert photographed_verdict(pair, rng, relight=True) == pair.verdict
+
+
 def test_a_hole_only_lit_differently_after_the_shot_had_nothing_drop_in():
     # The benchmark's pair 48 with the light changed between the photos: a shadow across the hole before, gone
     # after. Compared as it was, the hole's red floor changed, and a disc that left the board was taken for a 20.
