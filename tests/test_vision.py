@@ -27,7 +27,7 @@ from vision.discs import FoundDisc
 from vision.focal import focal_from_discs
 from vision.overlay import UNSURE_BGR, draw_overlay, look_outlines
 from vision.rectify import Plane
-from vision.score import PhotoDisc, PhotoScore
+from vision.score import HOLE_NOTE, PhotoDisc, PhotoScore
 from vision.shotcheck import Looks, _fates, _turn, align, check_shot, diff, glare_note
 from vision.synth import random_scene, recoloured, render
 from vision.synth.render import render_pair
@@ -286,7 +286,32 @@ def test_a_black_disc_dropped_into_a_black_hole_shows_when_the_light_changed_too
     rng = np.random.default_rng([777, 20_000 + 14])
     pair = random_pair(rng)
     assert pair.verdict == {"foul": False, "rule": None, "shot_disc": "hole", "twenty": True}
-    assert photographed_verdict(pair, rng, relight=True) == pair.verdict
+    (img_b, _), (img_a, _) = render_pair(pair.before, pair.after, random_style(rng), rng, relight=True)
+    check = check_shot(img_b, img_a, shooter=pair.shooter, teams=pair.before.team_colours, rules=pair.rules)
+    assert (check.verdict.foul, check.twenty, check.shot_disc.points) == (False, True, 20)
+    # Neither photo can tell the black disc from the hole's floor: the 20 comes with a word to look, as a shot disc
+    # judged gone would, and neither word comes when the after photo can tell.
+    assert HOLE_NOTE in check.after.notes and "look before the 20 counts" in check.explanation
+    gone = replace(check, shot_disc=None, verdict=replace(check.verdict, twenties=()))
+    assert "found nowhere" in gone.explanation
+    assert not replace(gone, after=replace(check.after, notes=())).hole_note
+
+
+def test_a_disc_leaning_over_the_holes_rim_stands_on_the_board():
+    # Pair 54 of seed 5: the shot knocked a white disc to the middle, where it rests 18.9 mm from the hole's centre,
+    # leaning over the rim (a disc drops in only with its centre over the hole). The photo is oblique: the rim shows
+    # on the top-face plane 10 mm off the hole's centre, and a circle of the hole's radius round that spot left the
+    # disc out, so its face over the hole read as a white 20 and the shot as a fair 20. Its face covers the spot
+    # where a sunk disc's would show, so what lies in the hole cannot be seen: that is said, and no 20 counted.
+    rng = np.random.default_rng([5, 20_000 + 54])
+    pair = random_pair(rng)
+    assert pair.verdict == {"foul": False, "rule": None, "shot_disc": "out", "twenty": False}
+    (img_b, _), (img_a, _) = render_pair(pair.before, pair.after, random_style(rng), rng)
+    check = check_shot(img_b, img_a, shooter=pair.shooter, teams=pair.before.team_colours, rules=pair.rules)
+    middle = [d for d in check.after.discs if math.hypot(d.x_mm, d.y_mm) < 40]
+    assert [d.points for d in middle] == [15] and 18.4 < math.hypot(middle[0].x_mm, middle[0].y_mm) < 19.4
+    assert HOLE_NOTE in check.after.notes
+    assert (check.verdict.foul, check.twenty, check.shot_disc.points) == (False, False, 0)
 
 
 def test_a_hole_only_lit_differently_after_the_shot_had_nothing_drop_in():

@@ -12,6 +12,7 @@ shadow, a tall wall seen obliquely), a ring printed or turned on the disc's face
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import cv2
@@ -482,11 +483,12 @@ class DiscSearch:
 
 
 def find_discs(image: np.ndarray, top_to_image: np.ndarray, sil: Silhouette, *, disc_r: float, within_mm: float,
-               exclude: tuple[float, float, float] | None = None, proposals: Proposals | None = None) -> DiscSearch:
+               exclude: Callable[[float, float], bool] | None = None, proposals: Proposals | None = None
+               ) -> DiscSearch:
     """Discs whose centres lie within ``within_mm`` of the hole, in board mm of the top-face plane, fitted by
     their rims only (all the focal length search needs); ``settle`` then takes the second looks.
 
-    ``top_to_image`` maps the top-face plane to the photo. ``exclude`` (x, y, radius) is a spot left to a
+    ``top_to_image`` maps the top-face plane to the photo. ``exclude(x, y)`` says where a circle is left to a
     dedicated check (the 20 hole, whose rim is a circle nearly the size of a disc). The discs' common radius
     is measured first (boards and discs differ from the profile), then every centre is refitted with it.
     A clear outline left out is kept as doubtful when it looks much like a disc: its fit strayed just past the
@@ -683,8 +685,8 @@ def _best_scale(z: np.ndarray, disc_r: float) -> tuple[float, np.ndarray]:
     return best[1], best[2]
 
 
-def _excluded(x: float, y: float, exclude: tuple[float, float, float] | None) -> bool:
-    return exclude is not None and math.hypot(x - exclude[0], y - exclude[1]) < exclude[2]
+def _excluded(x: float, y: float, exclude: Callable[[float, float], bool] | None) -> bool:
+    return exclude is not None and exclude(x, y)
 
 
 def _near(x: float, y: float, discs: list[FoundDisc], dist: float) -> bool:

@@ -127,7 +127,7 @@ LIT_SAME_DE = 7.0
 # on maple under a maple-coloured team; a peg's dark top, now set aside by where it stands).
 OUTLINE_TEAM_DE, OUTLINE_BOARD_RATIO = 10.0, 2.0
 OUTLINE_WHY = "faint outline counted by its colour"
-HOLE_SLACK_MM = 3.0  # a standing disc's centre found this far inside the hole's rim is a fit error, not a disc
+HOLE_SLACK_MM = 3.0  # how near the hole's centre or axis a circle found is the hole's (``HoleSeen``)
 # A focal length guessed (a view too square-on for the rings or the discs to give it) puts the camera's height off
 # by a factor of e^0.35 at the median over 175 square-on renders: as a normal error in log height, a sigma of 0.5.
 # A standing disc's face is then placed off along the camera's direction (``height_error_mm``): on the 6 of 120 hard
@@ -280,10 +280,35 @@ class Scene:
         cal = replace(self.calibration, focal_px=focal_px)
         return Scene(self.image, cal, self.board, *top_view(cal, self.board))
 
-    def hole_on_top(self) -> tuple[float, float]:
-        """Where the hole's centre appears on the top-face plane (the hole itself lies on the surface)."""
-        (x, y), = self.calibration.view.lift([(0.0, 0.0)], self.board.disc_thickness)
-        return float(x), float(y)
+    def hole_seen(self) -> HoleSeen:
+        """Where the 20 hole shows on the top-face plane (``HoleSeen``)."""
+        b, view = self.board, self.calibration.view
+        # A point of the hole's axis at height z shows on the top-face plane where its ray, which meets the surface
+        # at ``drop``, stands at the disc's thickness.
+        near, far = (view.lift(view.drop([(0.0, 0.0)], z), b.disc_thickness)[0]
+                     for z in (max(b.disc_thickness - b.hole_depth, 0.0), -b.hole_depth))
+        return HoleSeen((float(near[0]), float(near[1])), (float(far[0]), float(far[1])), b.hole_r)
+
+
+@dataclass(frozen=True)
+class HoleSeen:
+    """The 20 hole on the top-face plane, where standing discs are sought. Its rim, its floor and a sunk disc's top
+    are circles centred on its axis, which shows there as the segment ``near``-``far`` (a sunk disc's top to the
+    floor); a standing disc centred over the hole would drop in. A circle found within HOLE_SLACK_MM of that
+    segment, or centred further than that inside the rim, is no standing disc; one beside them is, though it
+    overhangs the hole. (A circle of the hole's radius round where its rim shows left out a disc leaning over the
+    rim 19 mm from the hole's centre in an oblique photo, and its team's 20 was counted instead.)"""
+
+    near: tuple[float, float]
+    far: tuple[float, float]
+    hole_r: float
+
+    def __call__(self, x: float, y: float) -> bool:
+        (ax, ay), (bx, by) = self.near, self.far
+        dx, dy = bx - ax, by - ay
+        t = min(max(((x - ax) * dx + (y - ay) * dy) / max(dx * dx + dy * dy, 1e-9), 0.0), 1.0)
+        on_axis = math.hypot(x - ax - t * dx, y - ay - t * dy) < HOLE_SLACK_MM
+        return on_axis or math.hypot(x, y) < self.hole_r - HOLE_SLACK_MM
 
 
 def load(image) -> np.ndarray:
@@ -303,10 +328,8 @@ def find_all(scene: Scene, proposals: Proposals | None = None) -> DiscSearch:
     """Discs resting on the playing surface, placed by their rims (``settled`` finishes the search; the 20 hole
     is left to ``hole_call``)."""
     b = scene.board
-    hx, hy = scene.hole_on_top()
-    # A disc whose centre is over the hole would drop in: a circle found there is the hole's rim or contents.
     return find_discs(scene.image, scene.top.board_to_image, scene.silhouette, disc_r=b.disc_r,
-                      within_mm=_resting_within(b), exclude=(hx, hy, b.hole_r - HOLE_SLACK_MM), proposals=proposals)
+                      within_mm=_resting_within(b), exclude=scene.hole_seen(), proposals=proposals)
 
 
 def settled(scene: Scene, search: DiscSearch) -> DiscSearch:
@@ -570,6 +593,10 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
             hole_doubt = hole_doubt or lit_like_a_disc(hole_face, beside[0], face, beside[1:])
     # Glare that clips the hole white leaves its colour a lower bound: a red 20 under it reads as a pink floor.
     hole_doubt = hole_doubt or bool(washed_out(scene.image, hole, np.zeros((1, 2)), r_disc)[0])
+    # A disc leaning over the rim, seen obliquely, can cover the spot where a sunk disc's face would show: the
+    # hole's colour is then that disc's, and what lies in the hole cannot be seen.
+    if any(math.dist((d.x, d.y), scene.hole_seen().near) < r_disc for d in discs):
+        in_team, hole_doubt = None, True
     if in_team is not None:
         discs = discs + [FoundDisc(0.0, 0.0, r_disc, 1.0, 1.0, 0.0)]
         labels.append(in_team)

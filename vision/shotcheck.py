@@ -28,6 +28,7 @@ from sim.rules import Rules, rules_named
 from vision.glare import in_washed
 from vision.rectify import Plane, disc_grid, sample
 from vision.score import (
+    HOLE_NOTE,
     OUTLINE_TEAM_DE,
     TEAM_DOUBT_WHY,
     PhotoDisc,
@@ -122,7 +123,21 @@ class ShotCheck:
 
     @property
     def explanation(self) -> str:
-        return " ".join(t for t in (self.verdict.explanation, STILLS_NOTE, glare_note(self.in_glare, self.teams)) if t)
+        return " ".join(t for t in (self.verdict.explanation, STILLS_NOTE, glare_note(self.in_glare, self.teams),
+                                    self.hole_note) if t)
+
+    @property
+    def hole_note(self) -> str:
+        """What to check when the verdict turns on the 20 hole and the after photo cannot tell what is in it: a
+        20 it counts, or a shot disc seen nowhere (gone off the board, or unseen in the hole)."""
+        if HOLE_NOTE not in self.after.notes:
+            return ""
+        if self.twenty:
+            return "The after photo cannot tell for sure whether a disc sits in the 20 hole: look before the 20 counts."
+        if self.shot_disc is None:
+            return ("The shot disc was found nowhere and judged gone off the board; the after photo cannot tell "
+                    "whether it sits in the 20 hole: look.")
+        return ""
 
     def to_json(self) -> dict:
         pos = dict(self.report.positions)
