@@ -595,7 +595,8 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
     hole_doubt = hole_doubt or bool(washed_out(scene.image, hole, np.zeros((1, 2)), r_disc)[0])
     # A disc leaning over the rim, seen obliquely, can cover the spot where a sunk disc's face would show: the
     # hole's colour is then that disc's, and what lies in the hole cannot be seen.
-    if any(math.dist((d.x, d.y), scene.hole_seen().near) < r_disc for d in discs):
+    hidden_at = scene.hole_seen().near
+    if any(math.dist((d.x, d.y), hidden_at) < r_disc for d in discs):
         in_team, hole_doubt = None, True
     if in_team is not None:
         discs = discs + [FoundDisc(0.0, 0.0, r_disc, 1.0, 1.0, 0.0)]

@@ -414,10 +414,6 @@ class Looks:
     def _face(self, seen: np.ndarray) -> np.ndarray:
         return np.median(seen[self.rho < 0.6], axis=0)
 
-    def face(self, at: tuple[float, float]) -> np.ndarray:
-        """The colour (CIELAB) of the face of a disc at ``at`` in the before photo."""
-        return self._face(self.before(*at))
-
     def was_there(self, at: tuple[float, float]) -> bool:
         """The disc found at ``at`` after stood there before: the before photo saw a disc-like outline there that
         it did not count, or the spot changed by little against its contrast, or by no more than the board
