@@ -461,6 +461,33 @@ def _floor_like(lab: np.ndarray) -> bool:
     return bool(lab[0] < FLOOR_L and math.hypot(lab[1], lab[2]) < FLOOR_CHROMA)
 
 
+def read_hole(scene: Scene, hole: Plane, r_disc: float, team_labs: list[np.ndarray | None],
+              refs: np.ndarray | list[np.ndarray | None], face: np.ndarray,
+              centres: np.ndarray, on: np.ndarray) -> tuple[int | None, bool, list[float]]:
+    """The 20 hole read from the photo: the team whose disc sits in it (None: empty), whether that is in doubt, and
+    the hole's colour's distance to each team's (``team_distances``). ``face``, ``centres`` and ``on`` are the
+    counted discs' faces (BGR), centres and teams; ``refs`` the colours ``hole_call`` compares a floor with."""
+    hole_lab = face_colours(scene.image, hole, np.zeros((1, 2)), r_disc)[0]
+    dist = team_distances(hole_lab, team_labs)  # infinite for a team with no colour known
+    in_team, hole_doubt = hole_call(hole_lab, team_labs, refs)
+    # Colour alone proves no 20: an empty hole's floor may have any colour, a team's too (a maroon team over red
+    # felt). A ring on a face centred in the hole proves a disc sunk there, whatever its colour.
+    if np.isfinite(dist).any() and ring_in_hole(scene, hole, r_disc):
+        in_team, hole_doubt = int(np.argmin(dist)) if in_team is None else in_team, False
+    elif in_team is not None:
+        hole_doubt = True
+    if in_team is None:  # a hole darker than any disc is empty; one lit like a disc may hold one
+        hole_face = faces_bgr(scene.image, hole, np.zeros((1, 2)), r_disc)[0]
+        beside = beside_bgr(scene.image, scene.top, np.vstack([np.zeros((1, 2)), centres]), r_disc)
+        if darker_than_discs(hole_face, beside[0], face, beside[1:], on):  # its light, not its colour, decides
+            hole_doubt = False
+        else:
+            hole_doubt = hole_doubt or lit_like_a_disc(hole_face, beside[0], face, beside[1:])
+    # Glare that clips the hole white leaves its colour a lower bound: a red 20 under it reads as a pink floor.
+    hole_doubt = hole_doubt or bool(washed_out(scene.image, hole, np.zeros((1, 2)), r_disc)[0])
+    return in_team, hole_doubt, dist
+
+
 def outline_faces(image: np.ndarray, top: Plane, spots: np.ndarray, centres: np.ndarray, team_labs: list,
                   paint: np.ndarray, r: float, surface_r: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per outline not counted at ``spots``: the team nearest its face, read in the light beside it as a counted
@@ -574,30 +601,14 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
             discs.append(replace(d, r=search.radius))  # a face ring's fit is smaller than its disc
             labels.append(int(t))
             doubt.append(0.0)  # its team is its colour's: OUTLINE_WHY says it is in doubt
-    hole = hole_plane(scene)
-    hole_lab = face_colours(scene.image, hole, np.zeros((1, 2)), r_disc)[0]
-    dist = team_distances(hole_lab, team_labs)  # infinite for a team with no colour known
-    in_team, hole_doubt = hole_call(hole_lab, team_labs, darkest_faces(lab, on) if paints is None else paints)
-    # Colour alone proves no 20: an empty hole's floor may have any colour, a team's too (a maroon team over red
-    # felt). A ring on a face centred in the hole proves a disc sunk there, whatever its colour.
-    if np.isfinite(dist).any() and ring_in_hole(scene, hole, r_disc):
-        in_team, hole_doubt = int(np.argmin(dist)) if in_team is None else in_team, False
-    elif in_team is not None:
-        hole_doubt = True
-    if in_team is None:  # a hole darker than any disc is empty; one lit like a disc may hold one
-        hole_face = faces_bgr(scene.image, hole, np.zeros((1, 2)), r_disc)[0]
-        beside = beside_bgr(scene.image, scene.top, np.vstack([np.zeros((1, 2)), centres]), r_disc)
-        if darker_than_discs(hole_face, beside[0], face, beside[1:], on):  # its light, not its colour, decides
-            hole_doubt = False
-        else:
-            hole_doubt = hole_doubt or lit_like_a_disc(hole_face, beside[0], face, beside[1:])
-    # Glare that clips the hole white leaves its colour a lower bound: a red 20 under it reads as a pink floor.
-    hole_doubt = hole_doubt or bool(washed_out(scene.image, hole, np.zeros((1, 2)), r_disc)[0])
     # A disc leaning over the rim, seen obliquely, can cover the spot where a sunk disc's face would show: the
     # hole's colour is then that disc's, and what lies in the hole cannot be seen.
-    hidden_at = scene.hole_seen().near
+    hole, hidden_at = hole_plane(scene), scene.hole_seen().near
     if any(math.dist((d.x, d.y), hidden_at) < r_disc for d in discs):
-        in_team, hole_doubt = None, True
+        in_team, hole_doubt, dist = None, True, []
+    else:
+        in_team, hole_doubt, dist = read_hole(scene, hole, r_disc, team_labs,
+                                              darkest_faces(lab, on) if paints is None else paints, face, centres, on)
     if in_team is not None:
         discs = discs + [FoundDisc(0.0, 0.0, r_disc, 1.0, 1.0, 0.0)]
         labels.append(in_team)

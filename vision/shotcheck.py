@@ -53,7 +53,6 @@ LOOK_SHARE = 1.15  # a disc's look: colours on a grid out to this share of its r
 SAME_SHARE = 0.5  # a spot that changed by under this share of its disc's contrast with the board is unchanged
 # (a new disc changes its spot by about 0.8 of that contrast: it covers 3/4 of the spot compared)
 OUTLINE_MATCH = 0.5  # a disc-like outline not counted within this share of a radius is that disc, seen faintly
-STAND_DE = OUTLINE_TEAM_DE  # an outline seen in both photos stands for a disc only with a face this near a team's
 CHANGE_STEP_MM = 2.0  # grid of the change map between the photos
 HOT_NOISE = 2.5  # a spot changed when its change is this many times the board's typical one (noise, nudged camera)
 FILLED, STANDS_OUT = 0.6, 0.4  # a new disc: this share of its patch changed, this much more than around it
@@ -670,8 +669,9 @@ def _missed_before(b_on: list[PhotoDisc], turned: list[PhotoDisc], shooter: str,
 def _outlined_in_both(b_on: list[PhotoDisc], turned: list[PhotoDisc], before: PhotoScore,
                       looks: Looks) -> list[PhotoDisc]:
     """The faint discs that stood through the shot (``Looks.faint_standing``) whose face, in the light beside it,
-    has a team's colour (STAND_DE) and is nearer it than the board's paint; each of that team. They count for the
-    rules (an opponent's disc makes the board not open), their points in doubt.
+    has a team's colour (within OUTLINE_TEAM_DE, as ``outline_teams`` asks) and is nearer it than the board's
+    paint; each of that team. They count for the rules (an opponent's disc makes the board not open), their points
+    in doubt.
 
     A peg, a line or a shadow band's edge can gather a disc-like outline that both photos see on the same spot, but
     its face is the board's: on 1000 simulated shots (seeds 5, 31, 777, 2025 and 4242, each also relit) both photos
@@ -689,7 +689,8 @@ def _outlined_in_both(b_on: list[PhotoDisc], turned: list[PhotoDisc], before: Ph
     px = before.top_plane.to_image(spots)
     why = "seen only as an outline in both photos"
     return [_doubtful_disc((float(x), float(y)), before.teams[t], p, b, b.disc_r, why)
-            for (x, y), p, t, n, o in zip(spots, px, team, near, to_board, strict=True) if n <= STAND_DE and n < o]
+            for (x, y), p, t, n, o in zip(spots, px, team, near, to_board, strict=True)
+            if n <= OUTLINE_TEAM_DE and n < o]
 
 
 def _unseen_disc(at: tuple[float, float], team: str, after: PhotoScore, turn: float, board: Board) -> PhotoDisc:
