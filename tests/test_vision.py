@@ -23,7 +23,7 @@ from sim.physics import DEFAULT_PARAMS
 from sim.play import play
 from sim.shot import aim_at
 from vision import NoBoardError, parse_teams, score_photo
-from vision.discs import FoundDisc
+from vision.discs import DETECT_PX_PER_MM, FoundDisc, Proposals
 from vision.focal import focal_from_discs
 from vision.overlay import UNSURE_BGR, draw_overlay, look_outlines
 from vision.rectify import Plane
@@ -481,6 +481,42 @@ def test_a_disc_face_is_even_and_a_number_is_not():
     cv2.putText(img, "10", (125, 115), cv2.FONT_HERSHEY_SIMPLEX, 1.2, (80, 200, 220), 3)  # a printed number
     even, number = teams_mod.face_unevenness(img, Plane(np.eye(3), 1.0, 300), np.array([[50, 100], [150, 100]]), 30)
     assert even < 1 < score_mod.FACE_UNEVEN_DE < number
+
+
+def test_an_outline_the_board_repeats_a_quarter_turn_away_is_its_print():
+    # A zone number or a line crossing gathers a faint circle at each of its quarter turns about the hole; a disc
+    # does not. Turns where a disc stands tell nothing, and two of the three must echo.
+    size = int(2 * 300 * DETECT_PX_PER_MM) + 1
+    support = np.zeros((size, size), np.float32)
+    c = (size - 1) / 2
+
+    def put(x, y, s):
+        support[int(round(c - y * DETECT_PX_PER_MM)), int(round(c + x * DETECT_PX_PER_MM))] = s
+
+    put(100, 50, 0.36)  # the outline
+    put(-50, 100, 0.30)  # its first quarter turn, a little off: within PRINT_TURN_MM
+    put(-101, -48, 0.28)
+    props = Proposals(16.0, (), support)
+    none = np.zeros((0, 2))
+    assert props.printed(100, 50, none, 16.0)
+    assert not props.printed(100, 50, np.array([[-52.0, 98.0]]), 16.0)  # a disc stands on one echo: one is left
+    put(48, -100, 0.29)
+    assert props.printed(100, 50, np.array([[-52.0, 98.0]]), 16.0)
+    put(-101, -48, 0.2)
+    put(48, -100, 0.2)
+    assert not props.printed(100, 50, none, 16.0)  # the turns gather too little
+    put(100, 50, 0.2)
+    assert not props.printed(100, 50, none, 16.0)  # no faint circle at all: nothing to explain
+
+
+def test_zone_numbers_printed_round_the_hole_of_a_real_board_are_no_outlines_to_look_at():
+    # A webcam's view of a real board: the 15s and 20s printed round the 20 hole are each about a disc's size
+    # there and were left as disc-like outlines, so every photo of this board asked the players to look for a
+    # missed disc at its numbers.
+    score = score_photo(REAL / "unlabelled" / "webcam_overhead.jpg")
+    assert len(score.discs) == 16
+    for number in ((-4, -79), (83, -4), (-1, -43)):
+        assert all(math.dist(number, spot) > 10 for spot in score.doubtful), (number, score.doubtful)
 
 
 def test_doubtful_outlines_make_the_photo_uncertain(monkeypatch):

@@ -594,7 +594,10 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
             doubt[k] = 1.0
     paint = zone_paints(scene.image, Plane(cal.board_to_image, 1.0, b.surface_r), b)
     taken = outline_teams(scene, outlines, centres, team_labs, paint, r_disc)
-    doubtful = tuple((float(d.x), float(d.y)) for d, t in zip(outlines, taken, strict=True) if t < 0)
+    taken_at = [(d.x, d.y) for d, t in zip(outlines, taken, strict=True) if t >= 0]
+    standing = np.concatenate([centres, np.reshape(taken_at, (-1, 2))])
+    doubtful = tuple((float(d.x), float(d.y)) for d, t in zip(outlines, taken, strict=True)
+                     if t < 0 and not search.proposals.printed(d.x, d.y, standing, r_disc))
     by_colour = len(discs)  # discs from here on were counted by their colour (OUTLINE_WHY)
     for d, t in zip(outlines, taken, strict=True):
         if t >= 0:
