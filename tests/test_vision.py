@@ -297,6 +297,20 @@ def test_a_black_disc_dropped_into_a_black_hole_shows_when_the_light_changed_too
     assert not replace(gone, after=replace(check.after, notes=())).hole_note
 
 
+@pytest.mark.parametrize("k", [5, 73])
+def test_a_black_20_under_a_changed_light_shows_above_the_photos_noise(k):
+    # Pairs 5 and 73 of seed 2718, relit: a black shot disc dropped into a dark hole (on blue paint, a white ring on
+    # its face; on brown wood, none). A pixel's change between two photos is mostly noise, 3.8 and 2.4 delta-E round
+    # these holes, and the holes changed 10.9 and 6.5: under 3 times the noise, so an open-board 20 read as a
+    # no-hiding foul. Smoothed, the noise round them falls to 1.1 and 0.7 and the holes' change is 20.7 and 5.6.
+    rng = np.random.default_rng([2718, 20_000 + k])
+    pair = random_pair(rng)
+    assert pair.verdict["twenty"] and pair.verdict["shot_disc"] == "hole" and not pair.verdict["foul"]
+    (img_b, _), (img_a, _) = render_pair(pair.before, pair.after, random_style(rng), rng, relight=True)
+    check = check_shot(img_b, img_a, shooter=pair.shooter, teams=pair.before.team_colours, rules=pair.rules)
+    assert (check.verdict.foul, check.twenty, check.shot_disc.points) == (False, True, 20)
+
+
 def test_a_disc_leaning_over_the_holes_rim_stands_on_the_board():
     # Pair 54 of seed 5: the shot knocked a white disc to the middle, where it rests 18.9 mm from the hole's centre,
     # leaning over the rim (a disc drops in only with its centre over the hole). The photo is oblique: the rim shows
