@@ -652,24 +652,28 @@ def wall_slips(image: np.ndarray, plane: Plane, sil: Silhouette, discs: list[Fou
     disc's rim does (FAINT_FIT_MM: plain photo 212 of seed 31, a black disc on black paint, went from a 1.18 to a
     0.85 mm rms fit 5 px further from the truth); when it explains them about as well (SLIP_DOUBT), the disc could be
     either, and the distance between the two counts in its error (hard photo 72 of seed 5150: a dark disc on a
-    12.7 mm wall fitted by its base, 13.6 mm off, and from a wall away within 0.85 mm, costs 0.64 and 0.69). A
-    disc read across its wall (``refine_all``) is left as it is: it was that reading's second chance, and is in
-    doubt.
+    12.7 mm wall fitted by its base, 13.6 mm off, and from a wall away within 0.85 mm, costs 0.64 and 0.69). The
+    slip is compared with the disc's own spot read the same way too (by its top rim all round): when that explains
+    the edges about as well, the disc could be either, and the distance counts in its error. A disc read across its
+    wall (``refine_all``) is left as it is: it was that reading's second chance, and is in doubt.
     """
     walls = {j: float(sil.wall_mm(d.x, d.y, r)) for j, d in enumerate(discs)}
     slips = [j for j in walls if walls[j] > SLIP_WALL_MM and not discs[j].across_wall]
-    starts = [_from_camera(sil, discs[j], walls[j]) for j in slips]
+    starts = [_from_camera(sil, discs[j], walls[j]) for j in slips] + [(discs[j].x, discs[j].y) for j in slips]
+    fits = refine_all(image, plane, sil, starts, r, [discs[j].score for j in slips] * 2, fit_radius=False,
+                      hidden_wall=True)
     out = list(discs)
-    for j, g in zip(slips, refine_all(image, plane, sil, starts, r, [discs[j].score for j in slips],
-                                      fit_radius=False, hidden_wall=True), strict=True):
+    for j, g, here in zip(slips, fits[: len(slips)], fits[len(slips) :], strict=True):
         if g is None:
             continue
         d = discs[j]
         apart = math.hypot(g.x - d.x, g.y - d.y)
         if apart < walls[j] / 2 or _near(g.x, g.y, out[:j] + out[j + 1:], 1.6 * r):  # where the others are now
             continue
+        stays = here is not None and math.hypot(here.x - d.x, here.y - d.y) < walls[j] / 2
         if _outline_cost(g) < _outline_cost(d) - SLIP_GAIN and g.fit_mm <= FAINT_FIT_MM:
-            out[j] = g
+            either = stays and _outline_cost(g) >= _outline_cost(here) - SLIP_DOUBT
+            out[j] = replace(g, offset_mm=apart) if either else g
         elif _outline_cost(g) < _outline_cost(d) + SLIP_DOUBT:
             out[j] = replace(d, offset_mm=apart)
     return out
