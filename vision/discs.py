@@ -659,23 +659,29 @@ def wall_slips(image: np.ndarray, plane: Plane, sil: Silhouette, discs: list[Fou
     """
     walls = {j: float(sil.wall_mm(d.x, d.y, r)) for j, d in enumerate(discs)}
     slips = [j for j in walls if walls[j] > SLIP_WALL_MM and not discs[j].across_wall]
-    starts = [_from_camera(sil, discs[j], walls[j]) for j in slips] + [(discs[j].x, discs[j].y) for j in slips]
-    fits = refine_all(image, plane, sil, starts, r, [discs[j].score for j in slips] * 2, fit_radius=False,
-                      hidden_wall=True)
+    starts = [_from_camera(sil, discs[j], walls[j]) for j in slips]
     out = list(discs)
-    for j, g, here in zip(slips, fits[: len(slips)], fits[len(slips) :], strict=True):
+    slipped = []  # (j, apart): discs moved to their slip, to be read again on their own spot
+    for j, g in zip(slips, refine_all(image, plane, sil, starts, r, [discs[j].score for j in slips],
+                                      fit_radius=False, hidden_wall=True), strict=True):
         if g is None:
             continue
         d = discs[j]
         apart = math.hypot(g.x - d.x, g.y - d.y)
         if apart < walls[j] / 2 or _near(g.x, g.y, out[:j] + out[j + 1:], 1.6 * r):  # where the others are now
             continue
-        stays = here is not None and math.hypot(here.x - d.x, here.y - d.y) < walls[j] / 2
         if _outline_cost(g) < _outline_cost(d) - SLIP_GAIN and g.fit_mm <= FAINT_FIT_MM:
-            either = stays and _outline_cost(g) >= _outline_cost(here) - SLIP_DOUBT
-            out[j] = replace(g, offset_mm=apart) if either else g
+            out[j] = g
+            slipped.append((j, apart))
         elif _outline_cost(g) < _outline_cost(d) + SLIP_DOUBT:
             out[j] = replace(d, offset_mm=apart)
+    heres = refine_all(image, plane, sil, [(discs[j].x, discs[j].y) for j, _ in slipped], r,
+                       [discs[j].score for j, _ in slipped], fit_radius=False, hidden_wall=True)
+    for (j, apart), here in zip(slipped, heres, strict=True):
+        d, g = discs[j], out[j]
+        if here is not None and math.hypot(here.x - d.x, here.y - d.y) < walls[j] / 2 and (
+                _outline_cost(g) >= _outline_cost(here) - SLIP_DOUBT):
+            out[j] = replace(g, offset_mm=apart)
     return out
 
 
