@@ -322,6 +322,21 @@ def test_a_black_20_under_a_changed_light_shows_above_the_photos_noise(k):
     assert (check.verdict.foul, check.twenty, check.shot_disc.points) == (False, True, 20)
 
 
+@pytest.mark.parametrize("relight", [False, True], ids=["same light", "light changed"])
+def test_faint_discs_a_hit_moved_are_followed_by_their_outlines(relight):
+    # Pair 84 of seed 2718: the white shot disc struck two navy discs on navy paint. Neither photo counts them (each
+    # sees a disc-like outline it leaves in doubt), so nothing of the other side was seen to move, and a hit was
+    # judged a must-hit foul. Their outlines left two spots that changed, and two more appeared on spots that
+    # changed, each with a navy face: the discs moved.
+    rng = np.random.default_rng([2718, 20_000 + 84])
+    pair = random_pair(rng)
+    assert pair.verdict == {"foul": False, "rule": None, "shot_disc": "in play", "twenty": False}
+    (img_b, _), (img_a, _) = render_pair(pair.before, pair.after, random_style(rng), rng, relight=relight)
+    check = check_shot(img_b, img_a, shooter=pair.shooter, teams=pair.before.team_colours, rules=pair.rules)
+    assert not check.verdict.foul
+    assert any(m.team == "navy" and m.distance_mm and m.distance_mm > 20 for m in check.moved)
+
+
 def test_a_disc_leaning_over_the_holes_rim_stands_on_the_board():
     # Pair 54 of seed 5: the shot knocked a white disc to the middle, where it rests 18.9 mm from the hole's centre,
     # leaning over the rim (a disc drops in only with its centre over the hole). The photo is oblique: the rim shows

@@ -428,8 +428,20 @@ class Looks:
     def faint_standing(self, found: list[tuple[float, float]]) -> list[tuple[float, float]]:
         """Spots away from the ``found`` discs that both photos saw as disc-like outlines they did not count: a
         faint disc that stood through the shot (light wood on maple; its tiny contrast cannot show a change)."""
-        return [(float(x), float(y)) for x, y in self.b_outlines if self._outlined(self.a_outlines, (x, y))
-                and all(math.dist((x, y), p) >= 2 * self.board.disc_r for p in found)]
+        return [(float(x), float(y)) for x, y in self.b_outlines
+                if self._outlined(self.a_outlines, (x, y)) and _clear((x, y), found, self.board)]
+
+    def faint_changed(self, found: list[tuple[float, float]]) -> tuple[np.ndarray, np.ndarray]:
+        """Spots away from the ``found`` discs that one photo saw as a disc-like outline it did not count and the
+        other did not, where the board changed (HOT_NOISE times its typical change): a faint disc that left the
+        spot (the before photo's outlines) or came to it (the after photo's). A moving shadow's edge changes a spot
+        too, but the face of its outline is the board's (``_faint_discs``)."""
+        def once(own: np.ndarray, other: np.ndarray) -> np.ndarray:
+            keep = [(x, y) for x, y in own if not self._outlined(other, (x, y)) and _clear((x, y), found, self.board)
+                    and _de(self.before(x, y), self.after(x, y)) > HOT_NOISE * self.noise]
+            return np.array(keep, float).reshape(-1, 2)
+
+        return once(self.b_outlines, self.a_outlines), once(self.a_outlines, self.b_outlines)
 
     def stayed(self, at: tuple[float, float]) -> bool:
         """The disc found at ``at`` before and not after is still there (too faint to find after the shot): the
@@ -444,6 +456,11 @@ def _relit_change(was_bgr: np.ndarray, gain: np.ndarray, now_bgr: np.ndarray) ->
     """Delta-E between colours seen before, in the after photo's light (each channel times ``gain``), and after."""
     was = np.clip(was_bgr * gain, 0, 255)
     return np.linalg.norm(rgb_to_lab(was[:, ::-1]) - rgb_to_lab(now_bgr[:, ::-1]), axis=1)
+
+
+def _clear(at: tuple[float, float], found: list[tuple[float, float]], board: Board) -> bool:
+    """No found disc within a diameter of ``at``: an outline there is no echo of one (discs never overlap)."""
+    return all(math.dist(at, p) >= 2 * board.disc_r for p in found)
 
 
 def _unit(mask: np.ndarray) -> np.ndarray:
@@ -481,38 +498,49 @@ def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board,
     looks = None if images is None else Looks(images[0], before, images[1], after, turn)
     new_sunk, unseen_drop = _hole_news(before, turned, looks)
     b_on = [d for d in before.discs if d.points != 20]
+    on_index: list[int | None] = [k for k, d in enumerate(turned) if d.points != 20]  # None: a faint disc
+    a_on = [turned[k] for k in on_index]
     if looks is not None:
         b_on += _missed_before(b_on, turned, shooter, looks, board, new_sunk[shooter] > 0)
-        b_on += _outlined_in_both(b_on, turned, before, looks)
+        found = [_xy(d) for d in (*b_on, *turned)]
+        left_spot, came_spot = looks.faint_changed(found)
+        b_centres = np.array([_xy(d) for d in b_on], float).reshape(-1, 2)
+        a_centres = np.array([_xy(d) for d in after.discs if d.points != 20], float).reshape(-1, 2)
+        b_on += _faint_discs(np.array(looks.faint_standing(found), float).reshape(-1, 2), before, images[0], 0.0,
+                             b_centres, "seen only as an outline in both photos")
+        b_on += _faint_discs(left_spot, before, images[0], 0.0, b_centres,
+                             "seen only as an outline before the shot, on a spot that changed")
+        came = _faint_discs(came_spot, after, images[1], turn, a_centres,
+                            "seen only as an outline after the shot, on a spot that changed")
+        a_on += came
+        on_index += [None] * len(came)
     shot_id = len(b_on) + 1  # the discs before the shot are 1, 2, ... in the order of b_on
     state = State(tuple(Disc(k + 1, team_of[d.team], d.x_mm, d.y_mm) for k, d in enumerate(b_on) if d.points > 0),
                   (0, 0), 0, 0, (0, 0), (), shot_id + 1)
-    on_index = [k for k, d in enumerate(turned) if d.points != 20]
-    a_on = [turned[k] for k in on_index]
     pairs, vanished, moved = _follow(b_on, a_on, teams, shooter, looks, board)
     positions = {k + 1: _xy(b_on[k]) for k in range(len(b_on)) if k not in vanished}  # unmatched: still there
     positions |= {i + 1: _xy(a_on[j]) for i, j in pairs}
-    after_index = {i + 1: on_index[j] for i, j in pairs}
-    matched_after = {j for _, j in pairs}
+    now = {i + 1: j for i, j in pairs}  # disc id -> index in a_on of where it is now
+    matched_after = set(now.values())
     gone: list[tuple[int, str, float | None]] = [(k + 1, b_on[k].team, math.hypot(*_xy(b_on[k]))) for k in vanished]
     # (discs no longer on the surface: id, team, distance from the hole; None: the shot disc, seen nowhere)
     dropped, left = [], []
     fresh = [k for k, d in enumerate(a_on) if d.team == shooter and k not in matched_after]
     if not fresh:  # the other side gains no disc: one of theirs found anew, in doubt of its team, is the shot disc
         fresh = [k for k, d in enumerate(a_on) if k not in matched_after and TEAM_DOUBT_WHY in d.why]
-    shot_disc = None
+    shot_disc, sunk_index = None, {}
     if fresh:
         # More than one unexplained disc: the one furthest in is the likeliest shot (the others were mismatched).
         k = min(fresh, key=lambda k: math.hypot(a_on[k].x_mm, a_on[k].y_mm))
         shot_disc = replace(a_on[k], team=shooter)
         positions[shot_id] = (shot_disc.x_mm, shot_disc.y_mm)
-        after_index[shot_id] = on_index[k]
+        now[shot_id] = k
     elif new_sunk[shooter] > 0:
         dropped.append(shot_id)
         new_sunk[shooter] -= 1
         k = next(k for k, d in enumerate(turned) if d.points == 20 and d.team == shooter)
         shot_disc = turned[k]
-        after_index[shot_id] = k
+        sunk_index = {shot_id: k}
     else:
         known = [(d.x_mm, d.y_mm) for d in b_on] + [(d.x_mm, d.y_mm) for d in turned]
         # A disc dropped that no call saw, and no other disc left the surface: it was the shot disc, whatever
@@ -523,8 +551,8 @@ def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board,
             moved[moved.index(far)] = replace(far, after=None, distance_mm=None)
             gone.append((far.id, shooter, math.hypot(*far.before)))
             positions[shot_id] = positions.pop(far.id)
-            after_index[shot_id] = after_index.pop(far.id)
-            shot_disc = turned[after_index[shot_id]]
+            now[shot_id] = now.pop(far.id)
+            shot_disc = a_on[now[shot_id]]
         elif spot is None:
             gone.append((shot_id, shooter, None))
         else:
@@ -551,6 +579,7 @@ def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board,
     gone_ids = [i for i in left if i <= len(b_on)]  # (the shot disc, id len(b_on) + 1, stood nowhere before)
     spots = _rotate([_xy(b_on[i - 1]) for i in gone_ids], -turn)  # into the after photo's frame
     in_glare = tuple(sorted(i for i, (x, y) in zip(gone_ids, spots, strict=True) if in_washed(after.washed, x, y)))
+    after_index = {i: on_index[j] for i, j in now.items() if on_index[j] is not None} | sunk_index
     return Diff(state, report, shot_disc, tuple(moved), names, after_index, in_glare)
 
 
@@ -669,29 +698,34 @@ def _missed_before(b_on: list[PhotoDisc], turned: list[PhotoDisc], shooter: str,
     return there
 
 
-def _outlined_in_both(b_on: list[PhotoDisc], turned: list[PhotoDisc], before: PhotoScore,
-                      looks: Looks) -> list[PhotoDisc]:
-    """The faint discs that stood through the shot (``Looks.faint_standing``) whose face, in the light beside it,
-    has a team's colour (within OUTLINE_TEAM_DE, as ``outline_teams`` asks) and is nearer it than the board's
-    paint; each of that team. They count for the rules (an opponent's disc makes the board not open), their points
-    in doubt.
+def _faint_discs(spots: np.ndarray, score: PhotoScore, img: np.ndarray, turn: float, centres: np.ndarray,
+                 why: str) -> list[PhotoDisc]:
+    """Faint discs at outlines not counted (``spots``, before frame) in the photo ``img`` scored as ``score``, its
+    board frame turned by ``turn`` from the before photo's: those whose face, in the light beside it, has a team's
+    colour (within OUTLINE_TEAM_DE, as ``outline_teams`` asks) and is nearer it than the board's paint; each of that
+    team. They count for the rules (an opponent's disc makes the board not open, and moving it is a hit), their
+    points in doubt. The discs counted in that photo (``centres``, its own frame) cover part of the board an
+    outline's light is read on.
 
-    A peg, a line or a shadow band's edge can gather a disc-like outline that both photos see on the same spot, but
-    its face is the board's: on 1000 simulated shots (seeds 5, 31, 777, 2025 and 4242, each also relit) both photos
-    saw 33 such outlines, none of them a disc, their faces 10.9 to 67 delta-E from the nearest team's colour. Taken
-    for discs, one made an open board read as not open (a must-hit foul called).
+    A peg, a line or a shadow band's edge can gather a disc-like outline, but its face is the board's. Outlines
+    both photos saw on the same spot (``Looks.faint_standing``): on 1000 simulated shots (seeds 5, 31, 777, 2025
+    and 4242, each also relit) 33 were no disc, their faces 10.9 to 67 delta-E from the nearest team's colour; taken
+    for discs, one made an open board read as not open (a must-hit foul called). Outlines one photo saw and the
+    other did not (``Looks.faint_changed`` also asks that their spot changed): on 1000 shots (seeds 2718, 777, 2025,
+    1234 and 31, each also relit) there were 166 away from found discs, 8 of them navy discs on navy paint that a
+    hit moved (faces 5.6-7.6 from navy, 9.6-10.1 from the paint, their spots changed 3.3-6.2 times the board's
+    typical change: the hit was judged a must-hit foul); of the 158 others one face passed this test (8.3 from
+    white, on white paint; its spot changed 1.5 times the board's), and none passed both.
     """
-    spots = np.array(looks.faint_standing([_xy(d) for d in (*b_on, *turned)]), float).reshape(-1, 2)
     if not len(spots):
         return []
-    b = looks.board
-    paint = zone_paints(looks.b_img, Plane(before.calibration.board_to_image, 1.0, b.surface_r), b)
-    centres = np.array([_xy(d) for d in b_on], float).reshape(-1, 2)
-    team, near, to_board = outline_faces(looks.b_img, before.top_plane, spots, centres,
-                                         list(rgb_to_lab(list(before.team_colours))), paint, b.disc_r, b.surface_r)
-    px = before.top_plane.to_image(spots)
-    why = "seen only as an outline in both photos"
-    return [_doubtful_disc((float(x), float(y)), before.teams[t], p, b, b.disc_r, why)
+    b = score.board
+    own = _rotate(spots, -turn)
+    paint = zone_paints(img, Plane(score.calibration.board_to_image, 1.0, b.surface_r), b)
+    team, near, to_board = outline_faces(img, score.top_plane, own, centres,
+                                         list(rgb_to_lab(list(score.team_colours))), paint, b.disc_r, b.surface_r)
+    px = score.top_plane.to_image(own)
+    return [_doubtful_disc((float(x), float(y)), score.teams[t], p, b, b.disc_r, why)
             for (x, y), p, t, n, o in zip(spots, px, team, near, to_board, strict=True)
             if n <= OUTLINE_TEAM_DE and n < o]
 
