@@ -16,7 +16,7 @@ from PIL import Image
 
 import vision.score as score_mod
 import vision.teams as teams_mod
-from calibration import ImageReadError, calibrate, read_image
+from calibration import Calibration, ImageReadError, calibrate, read_image
 from sim.board import Seat, board_named
 from sim.game import Disc, Game, State
 from sim.physics import DEFAULT_PARAMS
@@ -28,7 +28,7 @@ from vision.focal import focal_from_discs
 from vision.overlay import UNSURE_BGR, draw_overlay, look_outlines
 from vision.rectify import Plane
 from vision.score import HOLE_NOTE, PhotoDisc, PhotoScore
-from vision.shotcheck import Looks, _fates, _turn, align, check_shot, diff, glare_note
+from vision.shotcheck import Frames, Looks, _fates, _rotate, _turn, align, check_shot, diff, glare_note
 from vision.synth import random_scene, recoloured, render
 from vision.synth.render import render_pair
 from vision.synth.shots import photographed_verdict, random_pair
@@ -255,14 +255,13 @@ def test_a_disc_seen_before_only_as_an_uncounted_outline_is_not_taken_for_a_new_
     pair, img_b, img_a, (b, a) = _rendered_pair(69)
     (faint,) = [d for d in b.discs if abs(math.hypot(d.x_mm, d.y_mm) - 269.3) < 3]
     b = replace(b, discs=tuple(d for d in b.discs if d is not faint), doubtful=((faint.x_mm, faint.y_mm),))
-    looks = Looks(img_b, b, img_a, a, align(b, a))
+    looks = Looks(img_b, b, img_a, a, Frames.of(b, a, align(b, a)))
 
     def at(radius):
         (q,) = [q for q in a.discs if abs(math.hypot(q.x_mm, q.y_mm) - radius) < 3]
         return q.x_mm, q.y_mm
 
-    c, s = math.cos(looks.turn), math.sin(looks.turn)
-    turned = [(c * x - s * y, s * x + c * y) for x, y in (at(269.3), at(162.5))]
+    turned = [tuple(looks.frames.to_before(at(r))[0]) for r in (269.3, 162.5)]
     assert looks.was_there(turned[0]) and not looks.was_there(turned[1])
 
 
@@ -320,6 +319,21 @@ def test_a_black_20_under_a_changed_light_shows_above_the_photos_noise(k):
     (img_b, _), (img_a, _) = render_pair(pair.before, pair.after, random_style(rng), rng, relight=True)
     check = check_shot(img_b, img_a, shooter=pair.shooter, teams=pair.before.team_colours, rules=pair.rules)
     assert (check.verdict.foul, check.twenty, check.shot_disc.points) == (False, True, 20)
+
+
+def test_the_photos_frames_are_matched_on_the_boards_surface():
+    # Pair 84 of seed 1234, a miss seen at about 1.1 px/mm from near overhead. The two photos put the camera 2540 and
+    # 1213 mm high (it was only nudged), so their top planes, lifted towards it, disagreed by 1.3 mm at the one
+    # yellow disc: more than MOVE_MIN_MM, and it read as moved and the miss as a hit. Their surfaces agree.
+    rng = np.random.default_rng([1234, 20_000 + 84])
+    pair = random_pair(rng)
+    assert pair.verdict == {"foul": True, "rule": "must-hit", "shot_disc": "in play", "twenty": False}
+    (img_b, _), (img_a, _) = render_pair(pair.before, pair.after, random_style(rng), rng)
+    check = check_shot(img_b, img_a, shooter=pair.shooter, teams=pair.before.team_colours, rules=pair.rules)
+    (was,), (now,) = ([(d.x_mm, d.y_mm) for d in s.discs if d.team == "yellow"] for s in (check.before, check.after))
+    frames = Frames.of(check.before, check.after, align(check.before, check.after))
+    assert math.dist(frames.to_before(now)[0], was) < 0.6 < math.dist(_rotate([now], frames.turn)[0], was)
+    assert (check.verdict.foul, check.verdict.rule) == (True, "must-hit")
 
 
 @pytest.mark.parametrize("relight", [False, True], ids=["same light", "light changed"])
@@ -606,8 +620,13 @@ def _disc(team, x, y, points):
     return PhotoDisc((0.0, 0.0), x, y, 15.9, team, points, 5.0, 0.3, False)
 
 
+OVERHEAD = Calibration.from_matrix([[1, 0, -500], [0, -1, 500], [0, 0, 1]], (1000, 1000), "tournament",
+                                   focal_px=1000.0)  # a camera 1 m over the hole, 1 px per mm
+
+
 def _photo(discs):
-    return PhotoScore(tuple(discs), ("red", "green"), ((200, 0, 0), (0, 150, 0)), board_named("tournament"), None)
+    return PhotoScore(tuple(discs), ("red", "green"), ((200, 0, 0), (0, 150, 0)), board_named("tournament"),
+                      OVERHEAD)
 
 
 @pytest.mark.parametrize("green_twenty", [True, False])

@@ -20,6 +20,7 @@ import cv2
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 
+from calibration.model import apply_homography
 from sim.board import TOURNAMENT, Board, zone_at_radius
 from sim.game import Disc, Game, State
 from sim.judge import ShotReport, Verdict, judge
@@ -234,8 +235,46 @@ def _rotate(xy, angle: float) -> np.ndarray:
 
 
 def _turn(discs: list[PhotoDisc], angle: float) -> list[PhotoDisc]:
-    xy = _rotate([(d.x_mm, d.y_mm) for d in discs], angle)
+    return _placed(discs, lambda xy: _rotate(xy, angle))
+
+
+def _placed(discs: list[PhotoDisc], to: Callable[[np.ndarray], np.ndarray]) -> list[PhotoDisc]:
+    """The discs with their board positions mapped by ``to`` (points (N, 2) to points (N, 2))."""
+    xy = to(np.array([(d.x_mm, d.y_mm) for d in discs], float).reshape(-1, 2))
     return [replace(d, x_mm=float(x), y_mm=float(y)) for d, (x, y) in zip(discs, xy, strict=True)]
+
+
+@dataclass(frozen=True)
+class Frames:
+    """The after photo's board frame on the before photo's: turned by ``turn`` about the hole (``align``), and
+    matched on the board's surface rather than on the discs' top plane.
+
+    Each photo's top plane is its surface calibration lifted by a disc's thickness towards where it puts the camera,
+    and a near-overhead photo puts the camera poorly (seed 1234, pair 84: 2540 mm high before the shot, 1213 mm
+    after, the camera only nudged), while both place the surface's lines and pegs well. So a spot on the before
+    photo's top plane goes down to its surface, across to the after photo's surface, and up its top plane. At the
+    discs that stood still (simulated shots, seeds 2025, 1234 and 777, 50 of each in each light) the frames
+    then disagree by 0.05-0.09 mm at the median (matched on the top planes 0.02-0.05), at p95 by 0.34-0.44 mm
+    (0.35-0.78) and at p99 by 0.43-0.66 mm (0.89-1.29; 1.29 mm made an unmoved disc read as moved and a miss as a
+    hit).
+    """
+
+    turn: float
+    after_to_before: np.ndarray  # 3x3: after photo's top-plane board mm -> before photo's
+
+    @classmethod
+    def of(cls, before: PhotoScore, after: PhotoScore, turn: float) -> Frames:
+        c, s = math.cos(turn), math.sin(turn)
+        rotate = np.array([[c, -s, 0.0], [s, c, 0.0], [0.0, 0.0, 1.0]])  # as _rotate(., turn)
+        m = (np.linalg.inv(before.top_plane.board_to_image) @ np.asarray(before.calibration.board_to_image) @ rotate
+             @ np.linalg.inv(after.calibration.board_to_image) @ after.top_plane.board_to_image)
+        return cls(turn, m / m[2, 2])
+
+    def to_before(self, xy) -> np.ndarray:
+        return apply_homography(self.after_to_before, np.asarray(xy, float).reshape(-1, 2))
+
+    def to_after(self, xy) -> np.ndarray:
+        return apply_homography(np.linalg.inv(self.after_to_before), np.asarray(xy, float).reshape(-1, 2))
 
 
 def _unmoved(a: list[PhotoDisc], b: list[PhotoDisc]) -> list[tuple[PhotoDisc, PhotoDisc]]:
@@ -283,14 +322,14 @@ class Looks:
     """
 
     def __init__(self, before_img: np.ndarray, before: PhotoScore, after_img: np.ndarray, after: PhotoScore,
-                 turn: float):
-        self.b_img, self.b_top, self.turn = before_img, before.top_plane, turn
+                 frames: Frames):
+        self.b_img, self.b_top, self.frames, self.turn = before_img, before.top_plane, frames, frames.turn
         self.a_img, self.a_top = after_img, after.top_plane
         self.b_hole, self.a_hole = hole_plane(before), hole_plane(after)
         self.board = before.board
         # Disc-like outlines each photo saw but did not count, in the before frame.
         self.b_outlines = np.asarray(before.doubtful, float).reshape(-1, 2)
-        self.a_outlines = _rotate(after.doubtful, turn)
+        self.a_outlines = frames.to_before(after.doubtful)
         self.grid = disc_grid(LOOK_SHARE * before.board.disc_r, 11)
         self.rho = np.hypot(*self.grid.T) / (LOOK_SHARE * before.board.disc_r)  # 1 at the grid's edge
 
@@ -317,8 +356,8 @@ class Looks:
         return self._lab(self.b_img, self.b_top, pts)
 
     def after_at(self, pts: np.ndarray) -> np.ndarray:
-        """The after photo at before-frame points (the after frame is turned by ``turn``)."""
-        return self._lab(self.a_img, self.a_top, _rotate(pts, -self.turn))
+        """The after photo at before-frame points."""
+        return self._lab(self.a_img, self.a_top, self.frames.to_after(pts))
 
     def before(self, x: float, y: float) -> np.ndarray:
         return self.before_at(self.grid + (x, y))
@@ -382,7 +421,7 @@ class Looks:
         b_img, a_img = (cv2.GaussianBlur(img, (0, 0), HOLE_BLUR_PX) for img in (self.b_img, self.a_img))
         if len(around):
             board_was = self._bgr(b_img, self.b_top, around)
-            board_now = self._bgr(a_img, self.a_top, _rotate(around, -self.turn))
+            board_now = self._bgr(a_img, self.a_top, self.frames.to_after(around))
             gain = np.clip(np.median(board_now, axis=0) / np.maximum(np.median(board_was, axis=0), 1.0), MIN_GAIN,
                            1 / MIN_GAIN)
             noise = min(noise, max(float(np.median(_relit_change(board_was, gain, board_now))), HOLE_NOISE_MIN))
@@ -493,9 +532,9 @@ def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board,
     """
     teams = before.teams
     team_of = {t: i for i, t in enumerate(teams)}
-    turn = align(before, after)
-    turned = _turn(list(after.discs), turn)
-    looks = None if images is None else Looks(images[0], before, images[1], after, turn)
+    frames = Frames.of(before, after, align(before, after))
+    turned = _placed(list(after.discs), frames.to_before)
+    looks = None if images is None else Looks(images[0], before, images[1], after, frames)
     new_sunk, unseen_drop = _hole_news(before, turned, looks)
     b_on = [d for d in before.discs if d.points != 20]
     on_index: list[int | None] = [k for k, d in enumerate(turned) if d.points != 20]  # None: a faint disc
@@ -506,11 +545,11 @@ def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board,
         left_spot, came_spot = looks.faint_changed(found)
         b_centres = np.array([_xy(d) for d in b_on], float).reshape(-1, 2)
         a_centres = np.array([_xy(d) for d in after.discs if d.points != 20], float).reshape(-1, 2)
-        b_on += _faint_discs(np.array(looks.faint_standing(found), float).reshape(-1, 2), before, images[0], 0.0,
-                             b_centres, "seen only as an outline in both photos")
-        b_on += _faint_discs(left_spot, before, images[0], 0.0, b_centres,
+        standing = np.array(looks.faint_standing(found), float).reshape(-1, 2)
+        b_on += _faint_discs(standing, standing, before, images[0], b_centres, "seen only as an outline in both photos")
+        b_on += _faint_discs(left_spot, left_spot, before, images[0], b_centres,
                              "seen only as an outline before the shot, on a spot that changed")
-        came = _faint_discs(came_spot, after, images[1], turn, a_centres,
+        came = _faint_discs(came_spot, frames.to_after(came_spot), after, images[1], a_centres,
                             "seen only as an outline after the shot, on a spot that changed")
         a_on += came
         on_index += [None] * len(came)
@@ -556,7 +595,7 @@ def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board,
         elif spot is None:
             gone.append((shot_id, shooter, None))
         else:
-            shot_disc = _unseen_disc(spot, shooter, after, looks.turn, board)
+            shot_disc = _unseen_disc(spot, shooter, after, frames, board)
             if shot_disc.points == 20:
                 dropped.append(shot_id)
             else:
@@ -564,7 +603,7 @@ def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board,
     for i, into_hole in _fates(gone, new_sunk, unseen_drop, board):
         (dropped if into_hole else left).append(i)
         if i == shot_id and into_hole:
-            shot_disc = _unseen_disc((0.0, 0.0), shooter, after, turn, board)
+            shot_disc = _unseen_disc((0.0, 0.0), shooter, after, frames, board)
     report = ShotReport(
         shot_id=shot_id,
         positions=positions,
@@ -577,7 +616,7 @@ def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board,
     names = {k + 1: d.team for k, d in enumerate(b_on)} | {shot_id: shooter}
     # A disc judged to have left from a spot the after photo's glare washes out may only be unseen there.
     gone_ids = [i for i in left if i <= len(b_on)]  # (the shot disc, id len(b_on) + 1, stood nowhere before)
-    spots = _rotate([_xy(b_on[i - 1]) for i in gone_ids], -turn)  # into the after photo's frame
+    spots = frames.to_after([_xy(b_on[i - 1]) for i in gone_ids])  # into the after photo's frame
     in_glare = tuple(sorted(i for i, (x, y) in zip(gone_ids, spots, strict=True) if in_washed(after.washed, x, y)))
     after_index = {i: on_index[j] for i, j in now.items() if on_index[j] is not None} | sunk_index
     return Diff(state, report, shot_disc, tuple(moved), names, after_index, in_glare)
@@ -698,10 +737,10 @@ def _missed_before(b_on: list[PhotoDisc], turned: list[PhotoDisc], shooter: str,
     return there
 
 
-def _faint_discs(spots: np.ndarray, score: PhotoScore, img: np.ndarray, turn: float, centres: np.ndarray,
+def _faint_discs(spots: np.ndarray, own: np.ndarray, score: PhotoScore, img: np.ndarray, centres: np.ndarray,
                  why: str) -> list[PhotoDisc]:
-    """Faint discs at outlines not counted (``spots``, before frame) in the photo ``img`` scored as ``score``, its
-    board frame turned by ``turn`` from the before photo's: those whose face, in the light beside it, has a team's
+    """Faint discs at outlines not counted (``spots``, before frame; ``own``, the same in the frame of the photo
+    ``img``, scored as ``score``): those whose face, in the light beside it, has a team's
     colour (within OUTLINE_TEAM_DE, as ``outline_teams`` asks) and is nearer it than the board's paint; each of that
     team. They count for the rules (an opponent's disc makes the board not open, and moving it is a hit), their
     points in doubt. The discs counted in that photo (``centres``, its own frame) cover part of the board an
@@ -720,7 +759,6 @@ def _faint_discs(spots: np.ndarray, score: PhotoScore, img: np.ndarray, turn: fl
     if not len(spots):
         return []
     b = score.board
-    own = _rotate(spots, -turn)
     paint = zone_paints(img, Plane(score.calibration.board_to_image, 1.0, b.surface_r), b)
     team, near, to_board = outline_faces(img, score.top_plane, own, centres,
                                          list(rgb_to_lab(list(score.team_colours))), paint, b.disc_r, b.surface_r)
@@ -730,12 +768,12 @@ def _faint_discs(spots: np.ndarray, score: PhotoScore, img: np.ndarray, turn: fl
             if n <= OUTLINE_TEAM_DE and n < o]
 
 
-def _unseen_disc(at: tuple[float, float], team: str, after: PhotoScore, turn: float, board: Board) -> PhotoDisc:
+def _unseen_disc(at: tuple[float, float], team: str, after: PhotoScore, frames: Frames, board: Board) -> PhotoDisc:
     """A disc seen only as a change between the photos, placed to a few millimetres (its call is uncertain);
     one whose centre is over the hole dropped in."""
     if math.hypot(*at) < board.hole_r:
         at = (0.0, 0.0)
-    return _doubtful_disc(at, team, after.top_plane.to_image(_rotate(at, -turn))[0], board, CHANGE_STEP_MM,
+    return _doubtful_disc(at, team, after.top_plane.to_image(frames.to_after(at))[0], board, CHANGE_STEP_MM,
                           "seen only as a change between the photos")
 
 
