@@ -577,6 +577,7 @@ def main() -> None:
         rows |= {a.errors: errors, a.photos: photos}
     rows |= other_rows
     for path, items in rows.items():
+        Path(path).parent.mkdir(parents=True, exist_ok=True)  # the default out/ is not in a fresh clone
         with open(path, "w") as f:
             for item in items:
                 f.write(json.dumps(item) + "\n")
