@@ -273,8 +273,12 @@ class Frames:
     def to_before(self, xy) -> np.ndarray:
         return apply_homography(self.after_to_before, np.asarray(xy, float).reshape(-1, 2))
 
+    @cached_property
+    def before_to_after(self) -> np.ndarray:
+        return np.linalg.inv(self.after_to_before)  # once: every look at the after photo maps through it
+
     def to_after(self, xy) -> np.ndarray:
-        return apply_homography(np.linalg.inv(self.after_to_before), np.asarray(xy, float).reshape(-1, 2))
+        return apply_homography(self.before_to_after, np.asarray(xy, float).reshape(-1, 2))
 
 
 def _unmoved(a: list[PhotoDisc], b: list[PhotoDisc]) -> list[tuple[PhotoDisc, PhotoDisc]]:
@@ -323,7 +327,7 @@ class Looks:
 
     def __init__(self, before_img: np.ndarray, before: PhotoScore, after_img: np.ndarray, after: PhotoScore,
                  frames: Frames):
-        self.b_img, self.b_top, self.frames, self.turn = before_img, before.top_plane, frames, frames.turn
+        self.b_img, self.b_top, self.frames = before_img, before.top_plane, frames
         self.a_img, self.a_top = after_img, after.top_plane
         self.b_hole, self.a_hole = hole_plane(before), hole_plane(after)
         self.board = before.board
@@ -426,7 +430,7 @@ class Looks:
                            1 / MIN_GAIN)
             noise = min(noise, max(float(np.median(_relit_change(board_was, gain, board_now))), HOLE_NOISE_MIN))
         was = self._bgr(b_img, self.b_hole, pts)
-        now = self._bgr(a_img, self.a_hole, _rotate(pts, -self.turn))
+        now = self._bgr(a_img, self.a_hole, _rotate(pts, -self.frames.turn))  # the hole's own plane: turned only
         return float(np.median(_relit_change(was, gain, now))) > HOLE_CHANGE * noise
 
     @staticmethod
@@ -754,7 +758,7 @@ def _faint_discs(spots: np.ndarray, own: np.ndarray, score: PhotoScore, img: np.
     1234 and 31, each also relit) there were 166 away from found discs, 8 of them navy discs on navy paint that a
     hit moved (faces 5.6-7.6 from navy, 9.6-10.1 from the paint, their spots changed 3.3-6.2 times the board's
     typical change: the hit was judged a must-hit foul); of the 158 others one face passed this test (8.3 from
-    white, on white paint; its spot changed 1.5 times the board's), and none passed both.
+    white, 25.6 from the paint; its spot changed 1.5 times the board's), and none passed both.
     """
     if not len(spots):
         return []
