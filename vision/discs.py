@@ -226,9 +226,14 @@ def ray_edges(image: np.ndarray, plane: Plane, cx: np.ndarray, cy: np.ndarray, e
 
 
 def _on_rays(plane: Plane, cx: np.ndarray, cy: np.ndarray, rad: np.ndarray) -> np.ndarray:
-    """Image points at radii ``rad`` (discs x rays x samples, or x 1) along each disc's rays (ANGLES)."""
+    """Image points at radii ``rad`` (discs x rays x samples, or x 1) along each disc's rays (ANGLES), as
+    discs x rays x samples x 2. A ray is a line, and stays one through the homography: its centre and direction
+    are mapped once, and each sample costs a multiply-add per coordinate (a third of mapping every point)."""
+    m = plane.board_to_image.reshape(-1, 9)[:, :, None, None]  # one homography, or one per disc
     cos, sin = np.cos(ANGLES)[:, None], np.sin(ANGLES)[:, None]
-    return plane.to_image(np.stack([cx + cos * rad, cy + sin * rad], -1).reshape(len(cx), -1, 2))
+    x, y, w = ((m[:, k] * cx + m[:, k + 1] * cy + m[:, k + 2]) + (m[:, k] * cos + m[:, k + 1] * sin) * rad
+               for k in (0, 3, 6))
+    return np.stack([x / w, y / w], -1)
 
 
 def _lab(bgr: np.ndarray) -> np.ndarray:
@@ -328,14 +333,17 @@ def fit_centre(ex, ey, sil: Silhouette, cx, cy, r, w0, fit_radius: bool, across_
     """
     cx, cy, r = (np.array(v, float).reshape(-1, 1) for v in (cx, cy, r))
     across_wall = np.reshape(across_wall, (-1, 1))
+    any_across = bool(across_wall.any())
     w = w0.astype(float)
     res = np.zeros_like(ex)
     fitted = np.ones(len(ex), bool)
     moving = fitted.copy()
     for _ in range(8):
         dx, dy, rr = sil.parts(cx, cy, r, ANGLES)
-        top = across_wall & (np.abs(np.hypot(ex - cx, ey - cy) - r) < np.abs(np.hypot(ex - cx - dx, ey - cy - dy) - rr))
-        dx, dy, rr = np.where(top, 0.0, dx), np.where(top, 0.0, dy), np.where(top, r, rr)
+        if any_across:
+            top = across_wall & (np.abs(np.hypot(ex - cx, ey - cy) - r)
+                                 < np.abs(np.hypot(ex - cx - dx, ey - cy - dy) - rr))
+            dx, dy, rr = np.where(top, 0.0, dx), np.where(top, 0.0, dy), np.where(top, r, rr)
         vx, vy = ex - (cx + dx), ey - (cy + dy)
         dist = np.hypot(vx, vy) + 1e-9
         now = dist - rr
@@ -347,8 +355,12 @@ def fit_centre(ex, ey, sil: Silhouette, cx, cy, r, w0, fit_radius: bool, across_
         sigma = np.maximum(1.4826 * masked_median(np.abs(now), active), 0.25)[:, None]
         u = (now / (4.685 * sigma)).clip(-1, 1)
         now_w = w0 * (np.abs(now) < 4.685 * sigma) * (1 - u**2) ** 2
-        a = np.einsum("bri,br,brj->bij", jac, now_w, jac)
-        step = -np.einsum("bij,bj->bi", np.linalg.pinv(a), np.einsum("bri,br->bi", jac, now_w * now))
+        jac_t = jac.transpose(0, 2, 1)
+        a = np.matmul(jac_t * now_w[:, None, :], jac)  # the normal equations (matmul: 4 times einsum's speed)
+        # A faint ridge keeps a disc with no weighted rays (or all on one side) solvable: its step is then the
+        # least-norm one pinv gave, at a fifth of pinv's cost.
+        ridge = (1e-9 * np.trace(a, axis1=1, axis2=2) + 1e-12)[:, None, None] * np.eye(a.shape[-1])
+        step = -np.linalg.solve(a + ridge, np.matmul(jac_t, (now_w * now)[..., None]))[..., 0]
         step[~moving] = 0.0
         keep = moving[:, None]
         res, w = np.where(keep, now, res), np.where(keep, now_w, w)
