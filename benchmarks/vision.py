@@ -54,7 +54,8 @@ NEAR_LINE_MM = (0.5, 1.0)  # a photo with a true disc edge this close to a line 
 PLAIN_KEYS = ("photos", "recall", "precision", "team_accuracy", "points_accuracy", "radial_error_mm_p50",
               "radial_error_mm_p95", "exact_totals", "photos_flagged", "wrong_totals_not_flagged_count",
               "wrong_totals_not_flagged_at_cause_count",
-              "correct_photos_flagged", "no_line_decision", "misses_by_kind", "wrong_photos_by_kind",
+              "correct_photos_flagged", "correct_photos_flagged_by", "no_line_decision", "misses_by_kind",
+              "wrong_photos_by_kind",
               "error_toward_camera_mm_by_wall", "calibration_error_mm_p50")
 CEILING_TARGET = 0.97  # the share of exact photos
 BIG = (4000, 3000)  # a 12 MP phone photo
