@@ -708,6 +708,33 @@ def test_a_disc_struck_square_travels_and_the_shot_disc_stops_where_it_struck(sp
     assert [(m.id, m.after) for m in d.moved] == [(1, rest[1])]
 
 
+@pytest.mark.parametrize("struck", [True, False])
+def test_a_shot_that_drops_the_shooters_own_disc_stops_where_it_struck(struck):
+    # Pair 92 of seed 2718: black's shot struck black's own disc square into the 20 hole from 111 mm out and
+    # stopped where it struck, 31 mm behind that disc's spot. Matched nearest first, that disc had moved 31 mm
+    # back towards the shooter and the shot disc had dropped in: no shot disc goes on 70 mm into the hole after
+    # pushing a disc away from it. A shot that drops in on its own, nothing of the shooter's moved, is the 20.
+    board = board_named("tournament")
+    game = Game.create(board, "casual", "singles")
+    own = (0.0, -100.0) if struck else (-120.0, 60.0)
+    state = State((Disc(1, 0, *own), Disc(2, 1, 150.0, 100.0)), (0, 0), 0, 0, (0, 0), (), 3)
+    start = board.spot_position(Seat.BOTTOM, 0.0)
+    speed = DEFAULT_PARAMS.speed_for_distance(math.dist(start, (0.0, 0.0)) + (20 if struck else 0))
+    motion = play(game, state, aim_at(board, Seat.BOTTOM, 0.0, (0.0, 0.0), speed)).motion
+    assert motion.dropped == ((1,) if struck else (3,))  # the story as told
+    after = [_disc(("red", "green")[d.team], *motion.positions[d.id], 5) for d in state.discs
+             if d.id in motion.positions]
+    after += [_disc("red", *motion.positions[3], 5)] if struck else []
+    d = diff(_photo([_disc("red", *own, 5), _disc("green", 150.0, 100.0, 5)]),
+             _photo([*after, _disc("red", 0.0, 0.0, 20)]), "red", board)
+    assert d.report.dropped == ((1,) if struck else (3,))
+    if struck:
+        assert (d.shot_disc.x_mm, d.shot_disc.y_mm) == motion.positions[3]
+        assert [(m.id, m.after) for m in d.moved] == [(1, None)]
+    else:
+        assert d.shot_disc.points == 20 and d.moved == ()
+
+
 def test_a_disc_of_the_other_side_knocked_far_across_the_board_moved_and_did_not_leave():
     # The other side gains no disc in a shot, so their disc found anew 260 mm away is the one knocked there (82 of
     # 3000 simulated shots knock an opponent's disc over 150 mm and leave it on the surface).

@@ -171,7 +171,7 @@ Move = tuple[tuple[float, float], tuple[float, float]]  # a disc's position befo
 
 def _match_shooter(a: list[PhotoDisc], b: list[PhotoDisc], others: list[Move],
                    went: Callable[[PhotoDisc, PhotoDisc], bool],
-                   disc_r: float) -> list[tuple[int, int]]:
+                   disc_r: float, holes: int = 0, hole_r: float = 0.0) -> list[tuple[int, int]]:
     """The shooter's discs before (``a``) matched to theirs after (``b``), leaving out the shot disc.
 
     Nearest-first matching takes the disc that rests near an old one's spot for it; but a disc struck square
@@ -181,6 +181,12 @@ def _match_shooter(a: list[PhotoDisc], b: list[PhotoDisc], others: list[Move],
     ``_struck``. Of the tries that fit, the least total movement. On the true positions of 10,000 simulated shots,
     1107 of which moved a disc of the shooter's, this rule put the shot disc in the wrong place (in play, out,
     inside the 15) 61 times, and nearest-first matching 194 times.
+
+    The last ``holes`` discs of ``b`` are the shooter's new 20s: a try that drops the shot disc in is taken over
+    one that drops a disc it struck whenever it fits. Both often fit (a disc beside the hole sent aside, the shot
+    disc deflected in, or the other way about), and the shot disc in the hole is the photos' plain reading; only
+    where it cannot be (the disc in the hole was struck square from behind where the shot disc stopped) is a
+    struck disc the 20. A disc in the hole fell in wherever its path crossed it: its rest is known to ``hole_r``.
     """
     if not a or len(b) != len(a) + 1:
         return _match(a, b)
@@ -191,15 +197,18 @@ def _match_shooter(a: list[PhotoDisc], b: list[PhotoDisc], others: list[Move],
         cost = gaps[:, rest]
         rows, cols = linear_sum_assignment(cost)
         moves = [(_xy(a[i]), _xy(b[rest[j]])) for i, j in zip(rows, cols, strict=True) if went(a[i], b[rest[j]])]
-        fits = not moves + others or any(_struck(_xy(c), move, disc_r) for move in moves + others)
-        key = (not fits, float(cost[rows, cols].sum()), math.hypot(*_xy(c)))
+        sunk = k >= len(b) - holes
+        fits = not moves + others or any(_struck(_xy(c), move, disc_r, hole_r if sunk else 0.0)
+                                         for move in moves + others)
+        key = (not fits, not sunk, float(cost[rows, cols].sum()), math.hypot(*_xy(c)))
         if best is None or key < best[0]:
             best = (key, [(int(i), rest[j]) for i, j in zip(rows, cols, strict=True)])
     return best[1]
 
 
-def _struck(rest: tuple[float, float], move: Move, disc_r: float) -> bool:
-    """A shot disc resting at ``rest`` may have struck the disc that made ``move``, and nothing after.
+def _struck(rest: tuple[float, float], move: Move, disc_r: float, slack: float = 0.0) -> bool:
+    """A shot disc resting at ``rest`` (give or take ``slack`` mm) may have struck the disc that made ``move``, and
+    nothing after.
 
     The push between two discs is along the line of centres at the touch, so the struck disc leaves along it and
     the striker goes on along it at (1 - e) / (1 + e) of the struck disc's speed (e: the discs' restitution): it
@@ -211,7 +220,7 @@ def _struck(rest: tuple[float, float], move: Move, disc_r: float) -> bool:
     touch = (fx - 2 * disc_r * ux, fy - 2 * disc_r * uy)
     along = (rest[0] - touch[0]) * ux + (rest[1] - touch[1]) * uy
     forward = KEEP_ALONG * math.sqrt(math.dist(rest, touch) * n)
-    return -BEHIND_MM <= along <= forward + BEHIND_MM
+    return -BEHIND_MM - slack <= along <= forward + BEHIND_MM + slack
 
 
 def _match_other(a: list[PhotoDisc], b: list[PhotoDisc], stood: list[PhotoDisc],
@@ -560,7 +569,10 @@ def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board,
     shot_id = len(b_on) + 1  # the discs before the shot are 1, 2, ... in the order of b_on
     state = State(tuple(Disc(k + 1, team_of[d.team], d.x_mm, d.y_mm) for k, d in enumerate(b_on) if d.points > 0),
                   (0, 0), 0, 0, (0, 0), (), shot_id + 1)
-    pairs, vanished, moved = _follow(b_on, a_on, teams, shooter, looks, board)
+    sunk = [d for d in turned if d.points == 20 and d.team == shooter][: max(new_sunk[shooter], 0)]
+    if not sunk and unseen_drop:  # a drop no call placed: it may be a disc of the shooter's too
+        sunk = [_unseen_disc((0.0, 0.0), shooter, after, frames, board)]
+    pairs, vanished, moved = _follow(b_on, a_on, teams, shooter, looks, board, sunk)
     positions = {k + 1: _xy(b_on[k]) for k in range(len(b_on)) if k not in vanished}  # unmatched: still there
     positions |= {i + 1: _xy(a_on[j]) for i, j in pairs}
     now = {i + 1: j for i, j in pairs}  # disc id -> index in a_on of where it is now
@@ -641,14 +653,24 @@ def _hole_news(before: PhotoScore, turned: list[PhotoDisc],
 
 
 def _follow(b_on: list[PhotoDisc], a_on: list[PhotoDisc], teams: tuple[str, ...], shooter: str,
-            looks: Looks | None, board: Board) -> tuple[list[tuple[int, int]], list[int], list[Moved]]:
+            looks: Looks | None, board: Board,
+            sunk: list[PhotoDisc] = ()) -> tuple[list[tuple[int, int]], list[int], list[Moved]]:
     """The discs on the surface before the shot (``b_on``, ids k + 1) followed into the after photo (``a_on``),
     team by team: the pairs (k before, j after) that are one disc, the discs no longer on the surface (nearest
     the hole first, per team), and what moved. A disc found before and not after whose spot did not change is
-    still there (in neither list)."""
+    still there (in neither list).
+
+    The shooter's new 20s (``sunk``) are matched with their discs on the surface when the shooter has as many
+    there as before: then the shot disc is either in the hole or on the surface with one of theirs in the hole.
+    ``_match_shooter`` keeps it in the hole unless it cannot have dropped after the disc it pushed (a head-on hit
+    that drops a disc of one's own stops the shot disc where it struck). A disc so matched with the hole is in
+    neither list of pairs: it left the surface, and the new 20 is its.
+    """
     pairs, vanished, moved = [], [], []
 
     def went(p: PhotoDisc, q: PhotoDisc) -> bool:  # the disc found at p before and at q after moved
+        if any(q is s for s in sunk):
+            return True
         if looks is not None and _gap(p, q) > MOVE_MIN_MM:
             return looks.moved(_xy(p), _xy(q))
         return _gap(p, q) > max(MOVE_MIN_MM, 3 * math.hypot(p.sigma_mm, q.sigma_mm))
@@ -657,9 +679,11 @@ def _follow(b_on: list[PhotoDisc], a_on: list[PhotoDisc], teams: tuple[str, ...]
         bi = [k for k, d in enumerate(b_on) if d.team == t]
         ai = [k for k, d in enumerate(a_on) if d.team == t]
         if t == shooter:
-            team_pairs = _match_shooter([b_on[k] for k in bi], [a_on[k] for k in ai],
+            holes = list(sunk) if sunk and len(ai) == len(bi) else []
+            team_pairs = _match_shooter([b_on[k] for k in bi], [a_on[k] for k in ai] + holes,
                                         [(m.before, m.after) for m in moved if m.after is not None], went,
-                                        board.disc_r)
+                                        board.disc_r, len(holes), board.hole_r)
+            team_pairs = [(i, j) for i, j in team_pairs if j < len(ai)]  # a pair with the hole: that disc dropped
         else:
             team_pairs = _match_other([b_on[k] for k in bi], [a_on[k] for k in ai], b_on, board.disc_r)
         if looks is not None:
