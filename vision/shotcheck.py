@@ -12,7 +12,7 @@ opponent discs that moved or left (``hit_opponent`` None) and the explanation sa
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 
@@ -197,10 +197,10 @@ def _match_shooter(a: list[PhotoDisc], b: list[PhotoDisc], others: list[Move],
         cost = gaps[:, rest]
         rows, cols = linear_sum_assignment(cost)
         moves = [(_xy(a[i]), _xy(b[rest[j]])) for i, j in zip(rows, cols, strict=True) if went(a[i], b[rest[j]])]
-        sunk = k >= len(b) - holes
-        fits = not moves + others or any(_struck(_xy(c), move, disc_r, hole_r if sunk else 0.0)
+        in_hole = k >= len(b) - holes
+        fits = not moves + others or any(_struck(_xy(c), move, disc_r, hole_r if in_hole else 0.0)
                                          for move in moves + others)
-        key = (not fits, not sunk, float(cost[rows, cols].sum()), math.hypot(*_xy(c)))
+        key = (not fits, not in_hole, float(cost[rows, cols].sum()), math.hypot(*_xy(c)))
         if best is None or key < best[0]:
             best = (key, [(int(i), rest[j]) for i, j in zip(rows, cols, strict=True)])
     return best[1]
@@ -654,7 +654,7 @@ def _hole_news(before: PhotoScore, turned: list[PhotoDisc],
 
 def _follow(b_on: list[PhotoDisc], a_on: list[PhotoDisc], teams: tuple[str, ...], shooter: str,
             looks: Looks | None, board: Board,
-            sunk: list[PhotoDisc] = ()) -> tuple[list[tuple[int, int]], list[int], list[Moved]]:
+            sunk: Sequence[PhotoDisc] = ()) -> tuple[list[tuple[int, int]], list[int], list[Moved]]:
     """The discs on the surface before the shot (``b_on``, ids k + 1) followed into the after photo (``a_on``),
     team by team: the pairs (k before, j after) that are one disc, the discs no longer on the surface (nearest
     the hole first, per team), and what moved. A disc found before and not after whose spot did not change is
