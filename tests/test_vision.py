@@ -1036,10 +1036,11 @@ def test_a_black_twenty_with_a_ring_on_its_face_is_seen_in_a_black_hole():
 
 
 def test_a_team_the_colour_of_the_board_is_counted_by_the_players():
-    # Plain photo 207: black discs on a board painted black (delta-E 2.6 apart). None of the six black discs in
-    # play was found, three without even a doubtful outline; only the board's colour could say so.
+    # Plain photo 207: black discs on a board painted black (delta-E 2.6 apart). Of the six black discs in play one
+    # is counted, by the colour of its faint outline and in doubt; five are missed, three without even a doubtful
+    # outline: only the board's colour can say so.
     score, truth = _benchmark_photo(207)
-    assert truth["totals"]["black"] > 0 and score.totals["black"] == 0
+    assert score.totals["black"] <= 5 < truth["totals"]["black"]
     assert score_mod.camo_note("black") in score.notes
     # Plain photo 3: red and black discs on maple are nothing like the board.
     score, _ = _benchmark_photo(3)
