@@ -186,7 +186,7 @@ def _match_shooter(a: list[PhotoDisc], b: list[PhotoDisc], others: list[Move],
     one that drops a disc it struck whenever it fits. Both often fit (a disc beside the hole sent aside, the shot
     disc deflected in, or the other way about), and the shot disc in the hole is the photos' plain reading; only
     where it cannot be (the disc in the hole was struck square from behind where the shot disc stopped) is a
-    struck disc the 20. A disc in the hole fell in wherever its path crossed it: its rest is known to ``hole_r``.
+    struck disc the 20 (see ``_struck`` for a disc in the hole).
     """
     if not a or len(b) != len(a) + 1:
         return _match(a, b)
@@ -198,7 +198,7 @@ def _match_shooter(a: list[PhotoDisc], b: list[PhotoDisc], others: list[Move],
         rows, cols = linear_sum_assignment(cost)
         moves = [(_xy(a[i]), _xy(b[rest[j]])) for i, j in zip(rows, cols, strict=True) if went(a[i], b[rest[j]])]
         in_hole = k >= len(b) - holes
-        fits = not moves + others or any(_struck(_xy(c), move, disc_r, hole_r if in_hole else 0.0)
+        fits = not moves + others or any(_struck(_xy(c), move, disc_r, hole_r if in_hole else None)
                                          for move in moves + others)
         key = (not fits, not in_hole, float(cost[rows, cols].sum()), math.hypot(*_xy(c)))
         if best is None or key < best[0]:
@@ -206,13 +206,15 @@ def _match_shooter(a: list[PhotoDisc], b: list[PhotoDisc], others: list[Move],
     return best[1]
 
 
-def _struck(rest: tuple[float, float], move: Move, disc_r: float, slack: float = 0.0) -> bool:
-    """A shot disc resting at ``rest`` (give or take ``slack`` mm) may have struck the disc that made ``move``, and
-    nothing after.
+def _struck(rest: tuple[float, float], move: Move, disc_r: float, hole_r: float | None = None) -> bool:
+    """A shot disc resting at ``rest`` may have struck the disc that made ``move``, and nothing after.
 
     The push between two discs is along the line of centres at the touch, so the struck disc leaves along it and
     the striker goes on along it at (1 - e) / (1 + e) of the struck disc's speed (e: the discs' restitution): it
     rests no further back than where it touched, and only a little forward of it (distances go with speed squared).
+    A shot disc in the hole (``hole_r`` given) lies anywhere within ``hole_r`` of its centre, and the hole, not
+    friction, stopped it: only the first bound holds for it. (The second is a model's: pair 70 of seed 31 knocked a
+    disc 148 mm into the hole, and the shot disc slid on 204 mm along the push where it allows 28.)
     """
     (fx, fy), (tx, ty) = move
     n = math.hypot(tx - fx, ty - fy)
@@ -220,7 +222,9 @@ def _struck(rest: tuple[float, float], move: Move, disc_r: float, slack: float =
     touch = (fx - 2 * disc_r * ux, fy - 2 * disc_r * uy)
     along = (rest[0] - touch[0]) * ux + (rest[1] - touch[1]) * uy
     forward = KEEP_ALONG * math.sqrt(math.dist(rest, touch) * n)
-    return -BEHIND_MM - slack <= along <= forward + BEHIND_MM + slack
+    if hole_r is not None:
+        return along >= -BEHIND_MM - hole_r
+    return -BEHIND_MM <= along <= forward + BEHIND_MM
 
 
 def _match_other(a: list[PhotoDisc], b: list[PhotoDisc], stood: list[PhotoDisc],
