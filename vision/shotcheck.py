@@ -221,10 +221,9 @@ def _struck(rest: tuple[float, float], move: Move, disc_r: float, hole_r: float 
     ux, uy = (tx - fx) / n, (ty - fy) / n
     touch = (fx - 2 * disc_r * ux, fy - 2 * disc_r * uy)
     along = (rest[0] - touch[0]) * ux + (rest[1] - touch[1]) * uy
-    forward = KEEP_ALONG * math.sqrt(math.dist(rest, touch) * n)
     if hole_r is not None:
         return along >= -BEHIND_MM - hole_r
-    return -BEHIND_MM <= along <= forward + BEHIND_MM
+    return -BEHIND_MM <= along <= KEEP_ALONG * math.sqrt(math.dist(rest, touch) * n) + BEHIND_MM
 
 
 def _match_other(a: list[PhotoDisc], b: list[PhotoDisc], stood: list[PhotoDisc],
@@ -683,7 +682,7 @@ def _follow(b_on: list[PhotoDisc], a_on: list[PhotoDisc], teams: tuple[str, ...]
         bi = [k for k, d in enumerate(b_on) if d.team == t]
         ai = [k for k, d in enumerate(a_on) if d.team == t]
         if t == shooter:
-            holes = list(sunk) if sunk and len(ai) == len(bi) else []
+            holes = list(sunk) if len(ai) == len(bi) else []
             team_pairs = _match_shooter([b_on[k] for k in bi], [a_on[k] for k in ai] + holes,
                                         [(m.before, m.after) for m in moved if m.after is not None], went,
                                         board.disc_r, len(holes), board.hole_r)
