@@ -198,7 +198,8 @@ def toward_camera(f, d: dict, rot_deg: float, foot: tuple[float, float, float], 
 def truth_view(img: np.ndarray, t: dict, board) -> tuple[np.ndarray, dict, Calibration]:
     """The photo without its lens distortion, its truth in those pixels, and the exact calibration of it.
 
-    Scoring it measures vision's own errors apart from calibration's (which cannot model the lens).
+    Scoring it measures vision's own errors apart from calibration's (which cannot model the lens, and measures
+    the lines' painted width).
     """
     cam = t["camera"]
     k, dist = np.asarray(cam["K"], float), np.asarray(cam["dist_coeffs"], float)
@@ -209,7 +210,7 @@ def truth_view(img: np.ndarray, t: dict, board) -> tuple[np.ndarray, dict, Calib
 
     t = {**t, "discs": [{**d, "px": ideal(d["px"]), "px_base": ideal(d["px_base"])} for d in t["discs"]]}
     cal = Calibration.from_matrix(t["image_to_board"], tuple(t["image_size"]), board.name, residual_mm=0.0,
-                                  confidence=1.0, focal_px=float(k[0, 0]))
+                                  confidence=1.0, focal_px=float(k[0, 0]), line_width_mm=t["line_width_mm"])
     return flat, t, cal
 
 

@@ -25,6 +25,7 @@ from scipy.ndimage import median_filter
 from calibration.candidates import Hypothesis, find_boards
 from calibration.conics import concentric_rectification, conic_ellipse, ellipse_conic, robust_ellipse
 from calibration.fit import RingFit, fit_rings
+from calibration.linewidth import painted_width
 from calibration.model import Calibration, apply_homography
 from calibration.orient import bottom_rotation, peg_angles, pegs, quarter_lines, rotate
 from calibration.rings import find_line, sample
@@ -304,6 +305,9 @@ def _finish(
     support = float(np.mean([k.mean() for k in fitted.inliers]))
     residual = fitted.rms_mm
     confidence = support * math.exp(-residual / 2.0) * (1.0 if len(features) > 2 else 0.8)
+    width = painted_width(gray, b2i, [r15, rmid, rout], board.line_width)
+    if width is not None:
+        features.append("line width")
     cal = Calibration.from_matrix(
         image_to_board,
         size,
@@ -313,6 +317,7 @@ def _finish(
         residual_mm=round(residual, 3),
         features=tuple(features),
         confidence=round(min(1.0, confidence), 3),
+        line_width_mm=None if width is None else round(width, 2),
     )
     return CalibrationResult(cal)
 

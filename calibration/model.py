@@ -128,6 +128,7 @@ class Calibration:
     features: tuple[str, ...] = ()
     confidence: float = 0.0
     focal_px: float | None = None
+    line_width_mm: float | None = None  # the lines' painted width, when the photo shows it (``linewidth``)
 
     @classmethod
     def from_matrix(cls, image_to_board, image_size, profile: str, **kw) -> Calibration:
@@ -178,6 +179,7 @@ class Calibration:
                 "features": list(self.features),
                 "confidence": self.confidence,
                 "focal_px": self.focal_px,
+                "line_width_mm": self.line_width_mm,
             }
         )
 
@@ -200,6 +202,7 @@ class Calibration:
                 features=tuple(str(f) for f in d.get("features", [])),
                 confidence=float(d.get("confidence", 0.0)),
                 focal_px=None if d.get("focal_px") is None else float(d["focal_px"]),
+                line_width_mm=None if d.get("line_width_mm") is None else float(d["line_width_mm"]),
             )
         except CalibrationFormatError:
             raise

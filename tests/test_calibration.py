@@ -392,3 +392,49 @@ def test_surface_edge_is_the_lasting_step_not_a_painted_line_beside_it(line_shad
     # the same line where the surface and the ditch look alike: no edge to measure (the profile's is kept)
     img, b2i = _edge_photo(b.surface_r - 8.0, line_shade, 150.0)
     assert _step_radius(img, b2i, lo, hi, b.line_width) is None
+
+
+def _lines_photo(width_mm: float, blur_px: float, line_shade: float, px_per_mm: float = 4.0):
+    """A board seen square on with its three lines painted ``width_mm`` wide, the zones between them alternately
+    shaded, discs lying across the lines and pegs on the 15 line, blurred and grainy; and its board-to-image map."""
+    b = TOURNAMENT
+    n = int(2 * 1.05 * b.outer_r * px_per_mm)
+    yy, xx = np.mgrid[:n, :n].astype(np.float32)
+    x, y = (xx - n / 2) / px_per_mm, (yy - n / 2) / px_per_mm
+    r = np.hypot(x, y)
+    img = np.where((r < b.fifteen_r) | ((r > b.middle_r) & (r < b.outer_r)), 150.0, 120.0).astype(np.float32)
+    for line_r in (b.fifteen_r, b.middle_r, b.outer_r):
+        img[np.abs(r - line_r) <= width_mm / 2] = line_shade
+        for a in np.radians([20.0, 75.0, 160.0, 250.0]):  # discs over the line, their edges on it
+            img[np.hypot(x - line_r * math.cos(a), y - line_r * math.sin(a)) <= b.disc_r] = 60.0
+    for a in np.radians(np.arange(8) * 45.0 + 22.5):
+        img[np.hypot(x - b.fifteen_r * math.cos(a), y - b.fifteen_r * math.sin(a)) <= b.peg_r] = 200.0
+    img = cv2.GaussianBlur(img, (0, 0), blur_px) + np.random.default_rng(3).normal(0, 4, img.shape).astype(np.float32)
+    return img, np.array([[px_per_mm, 0, n / 2], [0, px_per_mm, n / 2], [0, 0, 1]], float)
+
+
+@pytest.mark.parametrize("width_mm,line_shade", [(1.0, 30.0), (2.4, 230.0), (3.2, 30.0)])
+def test_painted_line_width_is_measured_on_sharp_lines(width_mm, line_shade):
+    from calibration.linewidth import painted_width
+
+    b = TOURNAMENT
+    img, b2i = _lines_photo(width_mm, 0.8, line_shade)
+    assert painted_width(img, b2i, [b.fifteen_r, b.middle_r, b.outer_r], b.line_width) == pytest.approx(
+        width_mm, abs=0.08)
+
+
+def test_a_line_blurred_as_wide_as_itself_gives_no_width():
+    from calibration.linewidth import painted_width
+
+    b = TOURNAMENT
+    img, b2i = _lines_photo(1.6, 5.0, 30.0)  # blur 1.25 mm: width and blur trade off
+    assert painted_width(img, b2i, [b.fifteen_r, b.middle_r, b.outer_r], b.line_width) is None
+
+
+@pytest.mark.skipif(not (REAL / "sam_board3.jpg").exists(), reason="real photos not present")
+@pytest.mark.parametrize("name,width_mm", [("sam_board3.jpg", 1.1), ("board4.jpg", 3.2)])
+def test_real_boards_line_widths_are_measured(name, width_mm):
+    # widths read off the photos by eye (line 3 px at 2.5 px/mm; 3.5-4 px at 1.16 px/mm): the profile says 2.4
+    cal = calibrate(read_image(REAL / name)).calibration
+    assert cal.line_width_mm == pytest.approx(width_mm, abs=0.25)
+    assert Calibration.from_json(cal.to_json()).line_width_mm == cal.line_width_mm

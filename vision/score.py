@@ -251,13 +251,17 @@ class PhotoScore:
 
 
 def measured_board(board: Board, cal: Calibration) -> Board:
-    """The profile with the ring radii the calibration measured, each only if close to the profile's."""
+    """The profile with the ring radii the calibration measured, each only if close to the profile's, and the
+    lines' painted width where it was measured: a call is made at a line's inner edge, and boards are painted from
+    about 1 mm (two real photos) to 3 mm wide, where a profile has one width."""
     fields = {"15": "fifteen_r", "middle": "middle_r", "outer": "outer_r", "hole": "hole_r", "surface": "surface_r"}
     changes = {}
     for key, field in fields.items():
         got, prior = cal.rings_mm.get(key), getattr(board, field)
         if got is not None and abs(got - prior) <= RING_TOLERANCE * prior:
             changes[field] = float(got)
+    if cal.line_width_mm is not None:
+        changes["line_width"] = float(cal.line_width_mm)
     return replace(board, **changes)
 
 
