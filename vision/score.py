@@ -85,6 +85,10 @@ BARE_SCORE, BARE_FIT_MM = 0.44, 0.75
 # 2025) read at most 5.7.
 FACE_UNEVEN_DE = 7.0
 RING_TOLERANCE = 0.15  # measured ring radii further than this share from the profile are not trusted
+# A measured line width this near the profile's is taken for the profile's: on renders painted at the profile's
+# 2.4 mm the measurement read 2.29-2.41 (a slight, steady underestimate), and on 120 renders its error's p90 was
+# 0.13 mm; a line call then follows the width only where the board clearly differs (1 mm and 3 mm real boards).
+LINE_WIDTH_SAME_MM = 0.1
 HOLE_SAME_DE = 14.0  # a sunk disc's top looks like its team's discs within this (delta-E)
 # A sunk disc of a team with a hue (chroma at least teams.HUED) keeps at least this share of its team's chroma: of
 # the 20s of coloured teams in 300 hard renders (seed 31) the least kept 0.52; of the 7 empty holes within 21
@@ -252,15 +256,15 @@ class PhotoScore:
 
 def measured_board(board: Board, cal: Calibration) -> Board:
     """The profile with the ring radii the calibration measured, each only if close to the profile's, and the
-    lines' painted width where it was measured: a call is made at a line's inner edge, and boards are painted from
-    about 1 mm (two real photos) to 3 mm wide, where a profile has one width."""
+    lines' painted width where it was measured to differ (LINE_WIDTH_SAME_MM): a call is made at a line's inner
+    edge, and boards are painted from about 1 mm (two real photos) to 3 mm wide, where a profile has one width."""
     fields = {"15": "fifteen_r", "middle": "middle_r", "outer": "outer_r", "hole": "hole_r", "surface": "surface_r"}
     changes = {}
     for key, field in fields.items():
         got, prior = cal.rings_mm.get(key), getattr(board, field)
         if got is not None and abs(got - prior) <= RING_TOLERANCE * prior:
             changes[field] = float(got)
-    if cal.line_width_mm is not None:
+    if cal.line_width_mm is not None and abs(cal.line_width_mm - board.line_width) > LINE_WIDTH_SAME_MM:
         changes["line_width"] = float(cal.line_width_mm)
     return replace(board, **changes)
 
