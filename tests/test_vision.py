@@ -1460,3 +1460,18 @@ def test_black_discs_seen_only_by_the_rings_on_their_faces_make_the_photo_uncert
     for t in missed:
         assert _noted_or_counted_in_doubt(score, t["px"])
     assert score.totals == truth["totals"] or any("not counted" in n for n in score.notes)
+
+
+@pytest.mark.parametrize("width_mm,points", [(None, 10), (2.45, 10), (1.0, 15), (3.2, 10)])
+def test_line_calls_follow_the_lines_measured_painted_width(width_mm, points):
+    # a disc whose edge lies 0.9 mm inside the 15 line's centre: on the profile's 2.4 mm paint it touches the line
+    # (10), on a board painted 1.0 mm wide it is clear of it (15); a width within the measurement's error of the
+    # profile's is the profile's
+    from sim.board import zone_at_radius
+
+    b = board_named("tournament")
+    cal = Calibration.from_matrix(np.eye(3), (800, 800), b.name, line_width_mm=width_mm)
+    measured = score_mod.measured_board(b, cal)
+    d = b.fifteen_r - 0.9 - b.disc_r
+    assert zone_at_radius(measured, d, b.disc_r).points == points
+    assert measured.line_width == (width_mm if width_mm in (1.0, 3.2) else b.line_width)
