@@ -1475,3 +1475,12 @@ def test_line_calls_follow_the_lines_measured_painted_width(width_mm, points):
     d = b.fifteen_r - 0.9 - b.disc_r
     assert zone_at_radius(measured, d, b.disc_r).points == points
     assert measured.line_width == (width_mm if width_mm in (1.0, 3.2) else b.line_width)
+
+
+@pytest.mark.skipif(not (REAL / "sam_board3.jpg").exists(), reason="../shared/real_photos is not beside the project")
+def test_calibrate_command_says_how_wide_the_lines_are_painted(capsys):
+    assert main(["calibrate", str(REAL / "sam_board3.jpg")]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if "lines painted" in x)
+    assert float(line.split()[2]) == pytest.approx(1.1, abs=0.25)  # the profile says 2.4
+    assert main(["calibrate", str(REAL / "sam_board3.jpg"), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["line_width_mm"] == pytest.approx(1.1, abs=0.25)

@@ -50,5 +50,7 @@ def run(args) -> int:
     print(f"{args.image}: board found ({cal.profile}), residual {cal.residual_mm:.2f} mm, "
           f"confidence {cal.confidence:.2f}")
     print(f"  rings mm: {rings}")
+    if cal.line_width_mm is not None:
+        print(f"  lines painted {cal.line_width_mm:.2f} mm wide")
     print(f"  pegs: {len(cal.pegs_px)}  features: {', '.join(cal.features)}")
     return 0
