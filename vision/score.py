@@ -85,9 +85,10 @@ BARE_SCORE, BARE_FIT_MM = 0.44, 0.75
 # 2025) read at most 5.7.
 FACE_UNEVEN_DE = 7.0
 RING_TOLERANCE = 0.15  # measured ring radii further than this share from the profile are not trusted
-# A measured line width this near the profile's is taken for the profile's: on renders painted at the profile's
-# 2.4 mm the measurement read 2.29-2.41 (a slight, steady underestimate), and on 120 renders its error's p90 was
-# 0.13 mm; a line call then follows the width only where the board clearly differs (1 mm and 3 mm real boards).
+# A measured line width this near the profile's is taken for the profile's: of 120 renders (60 hard, 60 plain, seed
+# 2025) the 44 painted at the profile's 2.4 mm that gave a width read 2.31-2.43 (median 2.38: a slight, steady
+# underestimate; hard photo 178 read 2.29), and the width's error over all 120 had a p90 of 0.13 mm; a line call
+# then follows the width only where the board clearly differs (1 mm and 3 mm real boards).
 LINE_WIDTH_SAME_MM = 0.1
 HOLE_SAME_DE = 14.0  # a sunk disc's top looks like its team's discs within this (delta-E)
 # A sunk disc of a team with a hue (chroma at least teams.HUED) keeps at least this share of its team's chroma: of
