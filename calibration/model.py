@@ -21,6 +21,17 @@ FORMAT = "crokinole-calibration/1"
 # of about 5-10 degrees, depending on the view); below 0.002 by 6%, and up to 100%. The typical-phone guess
 # and the discs' walls, used below it, were off by 10-20% at the median.
 FOCAL_INFO_MIN = 0.005
+# ... unless the typical-phone guess (GUESS_SHARE) is plainly wrong: the rotation it leaves is skewed (``_skew``) by
+# more than SKEW_MAX. A long lens seen at a slant gives little information (a 6x lens at 37 degrees: 0.003) but the
+# board's foreshortening is still there, and a wide lens can only explain it by a skewed rotation: at the guess,
+# plain renders with lenses of 2-8 times the long side read 0.01-0.41 from 10 degrees up, and the solved focal length
+# was within 2% there; the labelled real photos (all near square-on, some cropped) read 0.001-0.007, and renders
+# with everyday lenses whose rings gave too little information up to 0.008.
+SKEW_MAX = 0.02
+GUESS_SHARE = 0.8  # a typical phone's focal length, as a share of the photo's long side
+# The focal lengths believed, as shares of the long side: from a wide webcam to a long lens across the room (at
+# the far end, a disc's wall at the board's edge shows under 0.15 mm wide; ``vision.focal`` searches up to it).
+MIN_FOCAL_SHARE, MAX_FOCAL_SHARE = 0.3, 20.0
 
 
 class CalibrationFormatError(ValueError):
@@ -70,8 +81,9 @@ def view_from_homography(board_to_image: np.ndarray, image_size: tuple[int, int]
 
     With the focal length unknown it is solved from the two rotation constraints when the view is oblique
     enough for them to be well conditioned (``FOCAL_INFO_MIN``: from about 5-10 degrees of tilt); a near top-down
-    view falls back to a typical phone focal length (0.8 x the long side), which the discs' walls may refine
-    (``vision.focal``). The principal point is taken at the image centre, which a cropped photo breaks.
+    view falls back to a typical phone focal length (GUESS_SHARE), which the discs' walls may refine
+    (``vision.focal``), unless that guess cannot explain the board's foreshortening (SKEW_MAX). The principal
+    point is taken at the image centre, which a cropped photo breaks.
     """
     w, h = image_size
     shift = np.array([[1, 0, -w / 2], [0, 1, -h / 2], [0, 0, 1]], dtype=float)
@@ -81,7 +93,7 @@ def view_from_homography(board_to_image: np.ndarray, image_size: tuple[int, int]
         focal_px = _focal_from_homography(hc, max(w, h))
         estimated = focal_px is not None
         if focal_px is None:
-            focal_px = 0.8 * max(w, h)
+            focal_px = GUESS_SHARE * max(w, h)
     a = np.diag([1 / focal_px, 1 / focal_px, 1.0]) @ hc
     lam = 2 / (np.linalg.norm(a[:, 0]) + np.linalg.norm(a[:, 1]))
     if a[2, 2] * lam < 0:
@@ -105,14 +117,23 @@ def _focal_from_homography(hc: np.ndarray, long_side: int) -> float | None:
     # a / f^2 + b = 0 for each row: least squares in 1/f^2, weighted by how informative the row is.
     a = np.array([r[0] for r in rows])
     b = np.array([r[1] for r in rows])
-    scale = np.linalg.norm(hc[:2, :2])
-    if np.linalg.norm(b) * long_side**2 < FOCAL_INFO_MIN * scale**2:
-        return None
     inv_f2 = -float(a @ b) / float(a @ a)
     if inv_f2 <= 0:
         return None
     f = 1 / math.sqrt(inv_f2)
-    return f if 0.3 * long_side < f < 5 * long_side else None
+    if not MIN_FOCAL_SHARE * long_side < f < MAX_FOCAL_SHARE * long_side:
+        return None
+    informative = np.linalg.norm(b) * long_side**2 >= FOCAL_INFO_MIN * np.linalg.norm(hc[:2, :2]) ** 2
+    return f if informative or _skew(hc, GUESS_SHARE * long_side) > SKEW_MAX else None
+
+
+def _skew(hc: np.ndarray, focal_px: float) -> float:
+    """How far the rotation's first two columns, as this focal length reads them from the (centred) homography,
+    are from orthonormal: the cosine between them plus their relative difference in length. Zero at the true
+    focal length; a square-on view is unskewed at any."""
+    a = np.diag([1 / focal_px, 1 / focal_px, 1.0]) @ hc
+    n1, n2 = np.linalg.norm(a[:, 0]), np.linalg.norm(a[:, 1])
+    return float(abs(a[:, 0] @ a[:, 1]) / (n1 * n2) + abs(n1 - n2) / (n1 + n2))
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from calibration.conics import (
     near_ellipse,
     sampson,
 )
+from calibration.model import GUESS_SHARE, SKEW_MAX, _skew, view_from_homography
 from sim.board import CLUB, TOURNAMENT
 
 REAL = Path(__file__).resolve().parents[2] / "shared" / "real_photos"
@@ -80,6 +81,43 @@ def test_a_benchmark_photo_once_misread_finds_the_rings(key, hard):
     result = calibrate(cv2.imdecode(jpeg, cv2.IMREAD_COLOR), TOURNAMENT)
     assert result, result.reason
     assert np.percentile(ring_errors_mm(result.calibration, truth_projector(truth), TOURNAMENT), 95) < 0.5
+
+
+def _pinhole_homography(focal: float, tilt_deg: float, size=(1600, 1200)) -> np.ndarray:
+    """Board mm -> image pixels for a pinhole camera ``tilt_deg`` off square-on, the board filling the frame."""
+    w, h = size
+    k = np.array([[focal, 0, w / 2], [0, focal, h / 2], [0, 0, 1.0]])
+    t = math.radians(tilt_deg)
+    r = np.array([[1, 0, 0], [0, math.cos(t), -math.sin(t)], [0, math.sin(t), math.cos(t)]])
+    distance = focal * 700.0 / h  # the board's 700 mm across the picture's height
+    return k @ np.column_stack([r[:, 0], r[:, 1], [0.0, 0.0, distance]])
+
+
+def test_a_long_lens_at_a_slant_reads_its_focal_length_from_the_rings_foreshortening():
+    # A lens 6 times the long side, 35 degrees off square-on: perspective barely shows (the rotation constraints
+    # say little), but the typical phone's guess could only explain the rings' foreshortening by a skewed
+    # rotation, so the focal length solved from them is taken. Square-on, every focal length is unskewed: the guess.
+    size, focal = (1600, 1200), 6.0 * 1600
+    slant = _pinhole_homography(focal, 35.0, size)
+    view = view_from_homography(slant, size, None)
+    assert view.focal_estimated and abs(view.focal_px / focal - 1) < 1e-6 and abs(view.tilt_deg - 35.0) < 1e-6
+    centred = np.array([[1, 0, -800], [0, 1, -600], [0, 0, 1.0]]) @ slant
+    assert _skew(centred, focal) < 1e-9 < SKEW_MAX < _skew(centred, GUESS_SHARE * 1600)
+    square = view_from_homography(_pinhole_homography(focal, 0.5, size), size, None)
+    assert not square.focal_estimated and square.focal_px == GUESS_SHARE * 1600
+
+
+def test_a_render_through_a_long_lens_at_a_slant_is_calibrated_with_its_focal_length():
+    synth = pytest.importorskip("vision.synth")
+    from dataclasses import replace
+
+    rng = np.random.default_rng(3)
+    style = synth.random_style(rng)
+    style = replace(style, pose=replace(style.pose, tilt_deg=35.0, focal=6.0))
+    image, truth = synth.render(synth.random_scene(rng, TOURNAMENT), style, rng, size=(1200, 900))
+    view = calibrate(image, TOURNAMENT).calibration.view
+    assert view.focal_estimated and abs(np.log(view.focal_px / truth["camera"]["K"][0][0])) < 0.02
+    assert abs(view.tilt_deg - 35.0) < 0.5
 
 
 def test_one_ellipse_and_the_focal_length_place_the_concentric_rings():
