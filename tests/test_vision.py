@@ -17,7 +17,7 @@ from PIL import Image
 import vision.score as score_mod
 import vision.teams as teams_mod
 from calibration import Calibration, ImageReadError, calibrate, read_image
-from sim.board import Seat, board_named
+from sim.board import TOURNAMENT, Seat, board_named
 from sim.game import Disc, Game, State
 from sim.physics import DEFAULT_PARAMS
 from sim.play import play
@@ -111,6 +111,29 @@ def test_focal_from_the_discs_walls_places_disc_tops_better_than_a_guessed_lens(
         unplaced.append(error(scene))
     assert np.median(logs) < np.median(guessed)
     assert sum(placed) < 0.8 * sum(unplaced)
+
+
+def test_a_far_camera_square_on_is_told_by_the_discs_not_taken_for_a_phone_close_up():
+    # A plain render through a lens 6 times the long side, 1.5 degrees off square-on: the rings cannot give the
+    # focal length, and the typical phone's, 7.5 times too short, lifts disc tops towards a camera far too near
+    # (1.9 mm off at the median). The discs' walls, which barely show, say a camera far away: the search runs out to
+    # the longest lens believed (it read 2.7 times the long side here), and the tops are placed within 0.3 mm.
+    rng = np.random.default_rng(1)
+    style = random_style(rng)
+    style = replace(style, pose=replace(style.pose, tilt_deg=1.5, focal=6.0))
+    img, truth = render(random_scene(rng, hard=False), style, rng, size=(1600, 1200))
+    scene = score_mod.Scene.of(img, TOURNAMENT, calibrate(img, TOURNAMENT).calibration)
+    assert not scene.calibration.view.focal_estimated
+    on = [d for d in truth["discs"] if d["place"] == "surface"]
+    want = np.hypot(*np.array([(d["x_mm"], d["y_mm"]) for d in on]).T)
+
+    def error(s):
+        return np.median(np.abs(np.hypot(*s.top.to_board([d["px"] for d in on]).T) - want))
+
+    search = score_mod.find_all(scene)
+    f = focal_from_discs(img, scene.calibration, scene.board, search.found, search.radius)
+    assert f > 2 * max(scene.calibration.image_size)
+    assert error(scene.with_focal(f)) < min(0.5, 0.3 * error(scene))
 
 
 @pytest.mark.parametrize("name", ["synth_2024_0000", "synth_2024_0018"])
@@ -322,18 +345,21 @@ def test_a_black_20_under_a_changed_light_shows_above_the_photos_noise(k):
 
 
 def test_the_photos_frames_are_matched_on_the_boards_surface():
-    # Pair 84 of seed 1234, a miss seen at about 1.1 px/mm from near overhead. The two photos put the camera 2540 and
-    # 1213 mm high (it was only nudged), so their top planes, lifted towards it, disagreed by 1.3 mm at the one
-    # yellow disc: more than MOVE_MIN_MM, and it read as moved and the miss as a hit. Their surfaces agree.
+    # Pair 84 of seed 1234, a miss seen at about 1.1 px/mm from near overhead. The two photos once put the camera
+    # 2540 and 1213 mm high (it was only nudged), so their top planes, lifted towards it, disagreed by 1.3 mm at the
+    # one yellow disc: more than MOVE_MIN_MM, and it read as moved and the miss as a hit. Here the after photo is
+    # given half its focal length, a camera half as high: its top plane is off, its surface is not.
     rng = np.random.default_rng([1234, 20_000 + 84])
     pair = random_pair(rng)
     assert pair.verdict == {"foul": True, "rule": "must-hit", "shot_disc": "in play", "twenty": False}
     (img_b, _), (img_a, _) = render_pair(pair.before, pair.after, random_style(rng), rng)
     check = check_shot(img_b, img_a, shooter=pair.shooter, teams=pair.before.team_colours, rules=pair.rules)
-    (was,), (now,) = ([(d.x_mm, d.y_mm) for d in s.discs if d.team == "yellow"] for s in (check.before, check.after))
-    frames = Frames.of(check.before, check.after, align(check.before, check.after))
-    assert math.dist(frames.to_before(now)[0], was) < 0.6 < math.dist(_rotate([now], frames.turn)[0], was)
     assert (check.verdict.foul, check.verdict.rule) == (True, "must-hit")
+    cal = check.after.calibration
+    lower = score_photo(img_a, teams=pair.before.team_colours, calibration=replace(cal, focal_px=cal.view.focal_px / 2))
+    (was,), (now,) = ([(d.x_mm, d.y_mm) for d in s.discs if d.team == "yellow"] for s in (check.before, lower))
+    frames = Frames.of(check.before, lower, align(check.before, lower))
+    assert math.dist(frames.to_before(now)[0], was) < 0.6 < math.dist(_rotate([now], frames.turn)[0], was)
 
 
 @pytest.mark.parametrize("relight", [False, True], ids=["same light", "light changed"])
