@@ -5,8 +5,9 @@ against what was found, and the kind of miss (missed disc, false disc, wrong tea
 Every matched disc's margin and true radial error go to ``--errors``, which is where the uncertainty threshold
 comes from. The plain set (no placed hard cases), the learnt set (the plain photos scored with no team colours
 given), the novel set (the plain photos in team colours and over hole floors no threshold was measured on), the
-phone set (the hard set rendered at 12 MP) and the webcam set (the plain set at 640 x 480) write their rows
-beside each file, ``_plain``, ``_learnt``, ``_novel``, ``_phone`` or ``_webcam`` added to its name. Prints one
+phone set (the hard set rendered at 12 MP), the webcam set (the plain set at 640 x 480) and the tele set (plain
+photos through a long lens, TELE_SHARES) write their rows beside each file, ``_plain``, ``_learnt``, ``_novel``,
+``_phone``, ``_webcam`` or ``_tele`` added to its name. Prints one
 JSON object per section and a one-line summary last.
 """
 
@@ -60,6 +61,7 @@ PLAIN_KEYS = ("photos", "recall", "precision", "team_accuracy", "points_accuracy
 CEILING_TARGET = 0.97  # the issue's share of exact photos
 BIG = (4000, 3000)  # a 12 MP phone photo
 WEBCAM = (640, 480)  # a webcam's still: a disc about 15 px across, a printed zone number about as large
+TELE_SHARES = (2.0, 8.0)  # a long lens (phone tele, a camera across the room): focal length over the long side
 SIZE = (1600, 1200)  # the synthetic photos' pixels: coarser than a phone's, so line calls are harder than in play
 SUPERSAMPLE_UP_TO = 4_000_000  # canvases up to this many pixels are drawn at twice the size (anti-aliased edges)
 K_CURVE = (0.0, 0.5, 0.75, 0.875, 0.9, 1.0, 1.25, 1.5, 2.0, 3.0)  # K_SIGMA values for the trade-off curve
@@ -234,12 +236,15 @@ def as_true_teams(s, true_colours: dict[str, list[int]]):
 
 
 def _one_synthetic(args) -> tuple[dict, list[dict], list[dict]] | None:
-    seed, k, exact, hard, size, learn, novel = args
+    seed, k, exact, hard, size, learn, novel, tele = args
     cv2.setNumThreads(1)
     rng = np.random.default_rng([seed, k] if hard else [seed, 30_000 + k])
     board = CLUB if k % 5 == 4 else TOURNAMENT
     scene = random_scene(rng, board, hard=hard)
     style = random_style(rng)
+    if tele:  # the same framing from far away: a focal length drawn evenly in log between TELE_SHARES
+        share = float(np.exp(rng.uniform(*np.log(TELE_SHARES))))
+        style = replace(style, pose=replace(style.pose, focal=share))
     if novel:  # team colours and hole floors no threshold was measured on
         scene = recoloured(scene, OTHER_TEAM_SETS[k % len(OTHER_TEAM_SETS)])
         style = replace(style, look=replace(style.look, hole_rgb=OTHER_HOLE_FLOORS[k % len(OTHER_HOLE_FLOORS)]))
@@ -336,12 +341,12 @@ def line_call_ceiling(photos: list[dict], errors: list[dict], target: float = CE
 
 
 def synthetic(count: int, seed: int, jobs: int, exact: bool, hard: bool = True,
-              size: tuple[int, int] = SIZE, learn: bool = False,
-              novel: bool = False) -> tuple[dict, list[dict], list[dict]]:
+              size: tuple[int, int] = SIZE, learn: bool = False, novel: bool = False,
+              tele: bool = False) -> tuple[dict, list[dict], list[dict]]:
     """Figures on ``count`` renders of ``seed``: the hard set, or the plain set (``hard`` False), its teams' colours
-    given or learnt, or recoloured with OTHER_TEAM_SETS (``novel``)."""
+    given or learnt, recoloured with OTHER_TEAM_SETS (``novel``), or through a long lens (``tele``)."""
     with _pool(jobs) as pool:
-        results = pool.map(_one_synthetic, [(seed, k, exact, hard, size, learn, novel) for k in range(count)],
+        results = pool.map(_one_synthetic, [(seed, k, exact, hard, size, learn, novel, tele) for k in range(count)],
                            chunksize=1)
     done = [r for r in results if r is not None]
     photos = [r[0] for r in done]
@@ -513,14 +518,16 @@ def main() -> None:
     ap.add_argument("--webcam", type=int, default=100, help="plain photos of the webcam section (640 x 480)")
     ap.add_argument("--novel", type=int, default=200,
                     help="plain photos of the novel section (other team and hole colours)")
+    ap.add_argument("--tele", type=int, default=100, help="plain photos of the tele section (a long lens)")
     ap.add_argument("--quick", action="store_true",
-                    help="40 photos, 20 pairs, 10 and 2 photos at 12 MP, 20 webcam, 20 novel")
+                    help="40 photos, 20 pairs, 10 and 2 photos at 12 MP, 20 webcam, 20 novel, 20 tele")
     ap.add_argument("--seed", type=int, default=2025)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--misses", type=Path, default=OUT / "vision_misses.jsonl")
     ap.add_argument("--errors", type=Path, default=OUT / "vision_errors.jsonl")
     ap.add_argument("--photos", type=Path, default=OUT / "vision_photos.jsonl", help="per-photo calls and flags")
-    ap.add_argument("--sections", default="synthetic,plain,learnt,novel,phone,webcam,real,variants,speed,pairs,relit",
+    ap.add_argument("--sections",
+                    default="synthetic,plain,learnt,novel,phone,webcam,tele,real,variants,speed,pairs,relit",
                     help="comma-separated sections to run")
     ap.add_argument("--size", default="x".join(map(str, SIZE)),
                     help="synthetic photos' width x height in pixels (4000x3000: 12 MP, as the speed section's)")
@@ -528,8 +535,8 @@ def main() -> None:
                     help="score synthetic photos with the lens undone and the true homography (vision's own errors)")
     a = ap.parse_args()
     size = tuple(int(v) for v in a.size.lower().split("x"))
-    n_photos, n_pairs, n_phone, n_big, n_webcam, n_novel = ((40, 20, 10, 2, 20, 20) if a.quick
-                                                            else (a.count, a.pairs, a.phone, 10, a.webcam, a.novel))
+    n_photos, n_pairs, n_phone, n_big, n_webcam, n_novel, n_tele = (
+        (40, 20, 10, 2, 20, 20, 20) if a.quick else (a.count, a.pairs, a.phone, 10, a.webcam, a.novel, a.tele))
     a.misses.parent.mkdir(parents=True, exist_ok=True)
     want = set(a.sections.split(","))
     if want & {"real", "variants"} and not (REAL / "truth.csv").is_file():
@@ -542,9 +549,9 @@ def main() -> None:
     other_rows = {}
 
     def other_set(section: str, key: str, count: int, hard: bool, size: tuple[int, int], learn: bool,
-                  novel: bool = False) -> dict:
+                  novel: bool = False, tele: bool = False) -> dict:
         figures, *lists = synthetic(count, a.seed, a.jobs, a.truth_calibration, hard=hard, size=size, learn=learn,
-                                    novel=novel)
+                                    novel=novel, tele=tele)
         other_rows.update({_beside(path, section): r for path, r in zip((a.misses, a.errors, a.photos), lists,
                                                                          strict=True)})
         print(json.dumps({key: {k: figures[k] for k in PLAIN_KEYS}}))
@@ -559,6 +566,8 @@ def main() -> None:
     # The hard set as a phone takes it: what resolution changes (a copy measured at another size) shows here.
     phone = other_set("phone", "synthetic_phone", n_phone, True, BIG, False) if "phone" in want else {}
     webcam = other_set("webcam", "synthetic_webcam", n_webcam, False, WEBCAM, False) if "webcam" in want else {}
+    # The plain set taken from far away through a long lens: the discs' walls barely show, nor does perspective.
+    tele = other_set("tele", "synthetic_tele", n_tele, False, size, False, tele=True) if "tele" in want else {}
     rp = real() if "real" in want else []
     for r in rp:
         print(json.dumps(r))
@@ -622,6 +631,11 @@ def main() -> None:
         parts.append(f"plain at 640x480 exact {webcam['exact_totals']:.1%} of {n_webcam}, precision "
                      f"{webcam['precision']:.3f}, unflagged wrong {webcam['wrong_totals_not_flagged_count']} "
                      f"(not flagged at the cause {webcam['wrong_totals_not_flagged_at_cause_count']})")
+    if tele:
+        parts.append(f"plain through a long lens exact {tele['exact_totals']:.1%} of {n_tele}, unflagged wrong "
+                     f"{tele['wrong_totals_not_flagged_count']} (not flagged at the cause "
+                     f"{tele['wrong_totals_not_flagged_at_cause_count']}), radial p50/p95 "
+                     f"{tele['radial_error_mm_p50']:.2f}/{tele['radial_error_mm_p95']:.2f} mm")
     if rp:
         parts.append(f"real exact {sum(r['exact'] for r in rp)}/{len(rp)} (flagged {sum(r['uncertain'] for r in rp)})")
     if rv:
