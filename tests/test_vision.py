@@ -1504,9 +1504,16 @@ def test_line_calls_follow_the_lines_measured_painted_width(width_mm, points):
 
 
 @pytest.mark.skipif(not (REAL / "sam_board3.jpg").exists(), reason="../shared/real_photos is not beside the project")
-def test_calibrate_command_says_how_wide_the_lines_are_painted(capsys):
+def test_calibrate_command_says_how_wide_the_lines_are_painted_and_where_the_camera_is(capsys):
     assert main(["calibrate", str(REAL / "sam_board3.jpg")]) == 0
-    line = next(x for x in capsys.readouterr().out.splitlines() if "lines painted" in x)
+    out = capsys.readouterr().out.splitlines()
+    line = next(x for x in out if "lines painted" in x)
     assert float(line.split()[2]) == pytest.approx(1.1, abs=0.25)  # the profile says 2.4
+    camera = next(x for x in out if "camera" in x)
+    assert 400 < float(camera.split()[1]) < 1500 and float(camera.split()[6]) < 10  # a phone held overhead
+    assert "focal length guessed" in camera
+    assert main(["calibrate", str(REAL / "unlabelled" / "club_oblique_empty.jpg")]) == 0
+    camera = next(x for x in capsys.readouterr().out.splitlines() if "camera" in x)
+    assert float(camera.split()[6]) > 45 and "read from the rings" in camera
     assert main(["calibrate", str(REAL / "sam_board3.jpg"), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["line_width_mm"] == pytest.approx(1.1, abs=0.25)

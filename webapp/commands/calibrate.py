@@ -52,5 +52,10 @@ def run(args) -> int:
     print(f"  rings mm: {rings}")
     if cal.line_width_mm is not None:
         print(f"  lines painted {cal.line_width_mm:.2f} mm wide")
+    view = cal.view
+    how = ("read from the rings" if view.focal_estimated else
+           "guessed: a square-on view does not show it (scoring reads it from the discs' walls)")
+    print(f"  camera {view.camera_mm[2]:.0f} mm above the board, {view.tilt_deg:.1f} degrees off square-on, "
+          f"focal length {how}")
     print(f"  pegs: {len(cal.pegs_px)}  features: {', '.join(cal.features)}")
     return 0
