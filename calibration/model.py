@@ -117,6 +117,8 @@ def _focal_from_homography(hc: np.ndarray, long_side: int) -> float | None:
     # a / f^2 + b = 0 for each row: least squares in 1/f^2, weighted by how informative the row is.
     a = np.array([r[0] for r in rows])
     b = np.array([r[1] for r in rows])
+    if not a @ a > 0:  # an exactly square-on view: any focal length draws it
+        return None
     inv_f2 = -float(a @ b) / float(a @ a)
     if inv_f2 <= 0:
         return None

@@ -103,8 +103,9 @@ def test_a_long_lens_at_a_slant_reads_its_focal_length_from_the_rings_foreshorte
     assert view.focal_estimated and abs(view.focal_px / focal - 1) < 1e-6 and abs(view.tilt_deg - 35.0) < 1e-6
     centred = np.array([[1, 0, -800], [0, 1, -600], [0, 0, 1.0]]) @ slant
     assert _skew(centred, focal) < 1e-9 < SKEW_MAX < _skew(centred, GUESS_SHARE * 1600)
-    square = view_from_homography(_pinhole_homography(focal, 0.5, size), size, None)
-    assert not square.focal_estimated and square.focal_px == GUESS_SHARE * 1600
+    for tilt in (0.5, 0.0):
+        square = view_from_homography(_pinhole_homography(focal, tilt, size), size, None)
+        assert not square.focal_estimated and square.focal_px == GUESS_SHARE * 1600
 
 
 def test_a_render_through_a_long_lens_at_a_slant_is_calibrated_with_its_focal_length():

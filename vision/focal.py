@@ -64,10 +64,10 @@ def focal_from_discs(image: np.ndarray, cal: Calibration, board: Board, discs: S
                        radius, 1.0, fit_radius=False)
     cost = [_fit_cost(found[j : j + len(feet)]) for j in range(0, len(found), len(feet))]
     i = int(np.argmin(cost))
-    if i == 0 or cost[i] > CLEAN_FIT_MM or i == n - 1 < len(PARALLAX) - 1:
+    if i == 0 or cost[i] > CLEAN_FIT_MM or (i == n - 1 and n < len(PARALLAX)):  # the near end, or cut short
         return None
     if i == len(PARALLAX) - 1:
-        return long_side / PARALLAX[i]
+        return float(long_side / PARALLAX[i])
     a, b, c = cost[i - 1], cost[i], cost[i + 1]  # the parabola's vertex through the three, in parallax
     den = a - 2 * b + c
     step = 0.5 * (a - c) / den if den > 0 else 0.0
