@@ -7,8 +7,8 @@ comes from. The plain set (no placed hard cases), the learnt set (the plain phot
 given), the novel set (the plain photos in team colours and over hole floors no threshold was measured on), the
 phone set (the hard set rendered at 12 MP), the webcam set (the plain set at 640 x 480) and the tele set (plain
 photos through a long lens, TELE_SHARES) write their rows beside each file, ``_plain``, ``_learnt``, ``_novel``,
-``_phone``, ``_webcam`` or ``_tele`` added to its name. Prints one
-JSON object per section and a one-line summary last.
+``_phone``, ``_webcam`` or ``_tele`` added to its name. Prints one JSON object per section and a one-line summary
+last.
 """
 
 from __future__ import annotations
