@@ -83,13 +83,14 @@ def _sample_view(name: str):
     board = board_named(truth["board"])
     img = read_image(SAMPLES / f"{name}.jpg")
     scene = score_mod.Scene.of(img, board, calibrate(img, board).calibration)
+    return truth, scene, _top_error(truth)
+
+
+def _top_error(truth: dict):
+    """The median error of the true disc tops' distance from the hole as a scene's top-face plane maps them."""
     on = [d for d in truth["discs"] if d["place"] == "surface"]
     want = np.hypot(*np.array([(d["x_mm"], d["y_mm"]) for d in on]).T)
-
-    def error(s):
-        return np.median(np.abs(np.hypot(*s.top.to_board([d["px"] for d in on]).T) - want))
-
-    return truth, scene, error
+    return lambda s: np.median(np.abs(np.hypot(*s.top.to_board([d["px"] for d in on]).T) - want))
 
 
 def test_focal_from_the_discs_walls_places_disc_tops_better_than_a_guessed_lens():
@@ -124,12 +125,7 @@ def test_a_far_camera_square_on_is_told_by_the_discs_not_taken_for_a_phone_close
     img, truth = render(random_scene(rng, hard=False), style, rng, size=(1600, 1200))
     scene = score_mod.Scene.of(img, TOURNAMENT, calibrate(img, TOURNAMENT).calibration)
     assert not scene.calibration.view.focal_estimated
-    on = [d for d in truth["discs"] if d["place"] == "surface"]
-    want = np.hypot(*np.array([(d["x_mm"], d["y_mm"]) for d in on]).T)
-
-    def error(s):
-        return np.median(np.abs(np.hypot(*s.top.to_board([d["px"] for d in on]).T) - want))
-
+    error = _top_error(truth)
     search = score_mod.find_all(scene)
     f = focal_from_discs(img, scene.calibration, scene.board, search.found, search.radius)
     assert f > 2 * max(scene.calibration.image_size)
