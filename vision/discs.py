@@ -22,6 +22,7 @@ from vision.rectify import Plane, lifted_homography, rectify, sample
 from vision.robust import masked_median, median
 
 DETECT_PX_PER_MM = 1.5  # scale of the rectified view used to propose discs
+EDGE_BLUR_PX = 0.8  # the scale (Gaussian sigma, rectified pixels) edges are read at to propose discs
 MIN_SCORE = 0.42  # share of a perfect circle's orientation support a candidate needs
 FAINT_SCORE = 0.30  # a fainter circle is still checked: if it fits a disc's outline, a disc may be missed
 # ... fits a disc's outline: FAINT_SUPPORT of the rays agree, and the rms is under FAINT_FIT_MM, plus
@@ -111,14 +112,14 @@ class FoundDisc:
         return math.hypot(FIT_GAIN * self.fit_mm**2 + SIGMA_PX / px_per_mm, self.offset_mm)
 
 
-def orientation_field(rect_bgr: np.ndarray) -> np.ndarray:
+def orientation_field(rect_bgr: np.ndarray, blur_px: float = EDGE_BLUR_PX) -> np.ndarray:
     """Double-angle colour gradient (Di Zenzo), softly normalised: complex array, |z| < 1.
 
     The magnitude saturates around a few times the typical texture so that strong and weak disc edges count
-    about equally, while faint wood grain counts less.
+    about equally, while faint wood grain counts less. ``blur_px``: the scale edges are read at (Gaussian sigma).
     """
     lab = cv2.cvtColor(rect_bgr.astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
-    lab = cv2.GaussianBlur(lab, (0, 0), 0.8)
+    lab = cv2.GaussianBlur(lab, (0, 0), blur_px)
     re = np.zeros(lab.shape[:2], np.float32)  # z = sum over channels of (gx + i gy)^2, in real arithmetic
     im = np.zeros_like(re)
     for c in range(3):
@@ -750,6 +751,12 @@ def _near(x: float, y: float, discs: list[FoundDisc], dist: float) -> bool:
 
 def _near_any(x: float, y: float, centres: np.ndarray, dist: float) -> bool:
     return bool(len(centres)) and bool(np.min(np.hypot(centres[:, 0] - x, centres[:, 1] - y)) < dist)
+
+
+def clear_of_pegs(x: float, y: float, pegs, r: float, peg_r: float) -> bool:
+    """Could a disc of radius ``r`` stand at (x, y) beside the pegs (centres, mm)? A peg's dark top can look like a
+    dark disc's face, so a faint outline nearer a peg than a disc touching it could be is the peg's (APART slack)."""
+    return all(math.dist((x, y), c) >= APART / 2 * (r + peg_r) for c in pegs)
 
 
 def _base_of(base: FoundDisc, face: FoundDisc, sil: Silhouette, r: float) -> bool:
