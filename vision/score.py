@@ -49,6 +49,7 @@ from vision.teams import (
     nearest_colours,
     off_hue,
     outline_faces,
+    paint_zone,
     rgb_to_lab,
     split_teams,
     unlit,
@@ -154,6 +155,13 @@ GUESSED_LOG_HEIGHT = 0.5
 def camo_note(team: str) -> str:
     """The note for a team whose discs may go unseen on the board's paint (CAMO_DE)."""
     return f"{CAMO_NOTE}: count the {team} discs"
+
+
+def camo_teams(team_labs: list[np.ndarray | None], paint: np.ndarray, darker_than: float = math.inf) -> list[bool]:
+    """Per team (CIELAB, None: unknown): is it the colour (CAMO_DE) of the board's paint in a zone darker than
+    ``darker_than`` (CIELAB L)?"""
+    hides = paint[:, 0] < darker_than
+    return [t is not None and bool(np.any(hides & (np.linalg.norm(paint - t, axis=1) < CAMO_DE))) for t in team_labs]
 
 
 def hidden_colours(team_labs: list[np.ndarray | None], paint: np.ndarray) -> list[str]:
@@ -510,8 +518,9 @@ def read_hole(scene: Scene, hole: Plane, r_disc: float, team_labs: list[np.ndarr
 def outline_teams(scene: Scene, outlines: tuple[FoundDisc, ...], centres: np.ndarray, team_labs: list,
                   paint: np.ndarray, r: float, same_light: bool = False) -> np.ndarray:
     """Per outline left out: the team whose disc it is taken for (OUTLINE_TEAM_DE, OUTLINE_BOARD_RATIO), or -1;
-    none whose face is uneven (FACE_UNEVEN_DE). With ``same_light`` (a team is the colour of the board) an outline
-    whose rim shows all round may instead differ from the board right beside it (SAME_LIGHT_DE).
+    none whose face is uneven (FACE_UNEVEN_DE). With ``same_light`` (a team is the colour of the board's dark paint)
+    an outline in a zone painted dark (HIDDEN_L) whose rim shows all round may instead differ from the board right
+    beside it (SAME_LIGHT_DE).
 
     Discs do not overlap, so an outline within a disc's width of a counted disc, or of one taken before it, is none
     (a tall disc's base read as a second one), nor is one nearer a peg than a disc touching it could be (a peg's
@@ -529,7 +538,8 @@ def outline_teams(scene: Scene, outlines: tuple[FoundDisc, ...], centres: np.nda
         beside = rgb_to_lab(beside_bgr(scene.image, scene.top, spots, r)[:, ::-1])
         own = rgb_to_lab(faces_bgr(scene.image, scene.top, spots, r)[:, ::-1])
         rim = np.array([d.support >= HIDDEN_SUPPORT and d.fit_mm <= HIDDEN_FIT_MM for d in outlines], bool)
-        apart |= rim & (np.linalg.norm(own - beside, axis=1) >= SAME_LIGHT_DE)
+        dark = paint[paint_zone(scene.board, spots), 0] < HIDDEN_L
+        apart |= rim & dark & (np.linalg.norm(own - beside, axis=1) >= SAME_LIGHT_DE)
     kept = list(centres)
     for k in np.argsort(near):
         if near[k] > OUTLINE_TEAM_DE or not apart[k] or uneven[k]:
@@ -607,13 +617,13 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
         for k in np.flatnonzero(unsure & ~washed):
             doubt[k] = 1.0
     paint = zone_paints(scene.image, Plane(cal.board_to_image, 1.0, b.surface_r), b)
-    camo = [lab_t is not None and np.linalg.norm(paint - lab_t, axis=1).min() < CAMO_DE for lab_t in team_labs]
-    if any(camo):  # a team the colour of the board: look again where its discs hide
+    dark = any(camo_teams(team_labs, paint, HIDDEN_L))
+    if dark:  # a team the colour of the board's dark paint: look again where its discs hide
         left_out = np.array([(d.x, d.y) for d in outlines], float).reshape(-1, 2)
         outlines += hidden_outlines(scene.image, scene.top, scene.silhouette, disc_r=search.proposals.disc_r,
                                     radius=search.radius, within_mm=_resting_within(b),
                                     taken=np.vstack([centres, left_out]), exclude=scene.hole_seen())
-    taken = outline_teams(scene, outlines, centres, team_labs, paint, r_disc, same_light=any(camo))
+    taken = outline_teams(scene, outlines, centres, team_labs, paint, r_disc, same_light=dark)
     taken_at = [(d.x, d.y) for d, t in zip(outlines, taken, strict=True) if t >= 0]
     standing = np.concatenate([centres, np.reshape(taken_at, (-1, 2))])
     doubtful = tuple((float(d.x), float(d.y)) for d, t in zip(outlines, taken, strict=True)
@@ -642,7 +652,7 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
         notes.append(HOLE_NOTE)
     if doubtful:
         notes.append(f"{len(doubtful)} disc-like outline(s) not counted: look for a missed disc")
-    notes += [camo_note(name) for name, hides in zip(split.names, camo, strict=True) if hides]
+    notes += [camo_note(name) for name, hides in zip(split.names, camo_teams(team_labs, paint), strict=True) if hides]
     if teams is None:
         notes += [camo_note(w) for w in hidden_colours(team_labs, paint) if camo_note(w) not in notes]
     if cal.confidence < 0.5:

@@ -202,6 +202,13 @@ def washed_out(image: np.ndarray, top: Plane, centres: np.ndarray, r: float) -> 
     return (bgr >= CLIPPED).any(axis=2).mean(axis=1) > 0.5
 
 
+def paint_zone(board: Board, xy: np.ndarray) -> np.ndarray:
+    """The row of ``zone_paints`` the board is painted with at each point (N x 2, mm): past the 15 line, past the
+    middle line."""
+    rho = np.hypot(*np.asarray(xy, float).reshape(-1, 2).T)
+    return sum((rho > line.radius).astype(int) for line in board.lines[1:])
+
+
 def face_unevenness(image: np.ndarray, top: Plane, centres: np.ndarray, r: float) -> np.ndarray:
     """Per disc: how far its face strays from its own median colour (delta-E, 80th percentile of the face's samples).
 
