@@ -136,12 +136,14 @@ LIT_SAME_DE = 7.0
 # on maple under a maple-coloured team; a peg's dark top, now set aside by where it stands).
 OUTLINE_TEAM_DE, OUTLINE_BOARD_RATIO = 10.0, 2.0
 OUTLINE_WHY = "faint outline counted by its colour"
-# ... or, where a team is the colour of the board and the outline's rim shows all round (``hidden``), by a face this
-# unlike the board right beside it (delta-E, both as seen, in one light). On the renders ``hidden`` was measured on,
-# of the circles from a score of 0.28 with such a rim and a face within OUTLINE_TEAM_DE of a team, the 10 discs read
-# 2.17-49.7 here (6 of them under OUTLINE_BOARD_RATIO against the zone's paint), the 30 others 0-11.2 (8 from 1.5),
-# all of these under HIDDEN_SCORE. Refitted as left-out outlines, plain photo 207's black discs (seed 2025) read
-# 1.6-1.9, so the bar is no higher: a face the board's own beside it reads under 1.
+# ... or, where a team is the colour of the board's dark paint and the outline's rim shows all round in a zone painted
+# dark (``hidden``), by a face this unlike the board right beside it (delta-E, both as seen, in one light). On the
+# renders ``hidden`` was measured on, of the circles from a score of 0.28 with such a rim and a face within
+# OUTLINE_TEAM_DE of a team, the 10 discs read 2.17-49.7 here (6 of them under OUTLINE_BOARD_RATIO against the zone's
+# paint), the 30 others 0-11.2 (8 from 1.5), all of these under HIDDEN_SCORE. Refitted as left-out outlines, plain
+# photo 207's black discs (seed 2025) read 1.6-1.9, so the bar is no higher. It only keeps out a face that is the
+# board's beside it: empty black paint of a team's colour reads up to 1.5-2.2 (p95 of 300-370 spots in plain photos
+# 207 and 61 of seeds 2025 and 777). The rim seen all round is what tells a disc.
 SAME_LIGHT_DE = 1.5
 HOLE_SLACK_MM = 3.0  # how near the hole's centre or axis a circle found is the hole's (``HoleSeen``)
 # A focal length guessed (a view too square-on for the rings or the discs to give it) puts the camera's height off
