@@ -36,8 +36,8 @@ HIDDEN_SUPPORT, HIDDEN_FIT_MM = 0.95, 0.95
 
 def hidden_outlines(image: np.ndarray, top: Plane, sil, *, disc_r: float, radius: float, within_mm: float,
                     taken: np.ndarray, exclude) -> tuple[FoundDisc, ...]:
-    """Disc outlines seen only on the coarse field, centred within ``within_mm`` of the hole (top-face plane, mm),
-    clear of the spots ``taken`` (centres already counted or left out, mm) and of ``exclude(x, y)`` (the hole).
+    """Disc outlines with a rim all round on the coarse field, centred within ``within_mm`` of the hole (top-face
+    plane, mm), clear of the discs counted at ``taken`` (centres, mm) and of ``exclude(x, y)`` (the hole).
     ``disc_r`` is the discs' radius the circles are sought at, ``radius`` the outline radius they are fitted with."""
     det = Plane(top.board_to_image, DETECT_PX_PER_MM, within_mm + disc_r + 4)
     r_px = disc_r * DETECT_PX_PER_MM
