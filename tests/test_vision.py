@@ -1071,20 +1071,22 @@ def test_a_team_the_colour_of_the_board_is_noted_where_discs_stay_hidden():
     assert not any(n.startswith(score_mod.CAMO_NOTE) for n in score.notes)
 
 
-def test_a_team_the_colour_of_the_board_is_looked_for_again_on_coarser_edges(monkeypatch):
-    # Plain photo 61 of seed 777: a black disc on black paint gathers no circle on the fine edge field. Read over
-    # 1.7 mm (``hidden``) its rim shows all round; its face is 3.6 delta-E from the black team's, but only 1.7 times
-    # that from the zone's paint (under OUTLINE_BOARD_RATIO), and 2.9 from the board right beside it. It is counted,
-    # in doubt, and the board's colour is still noted.
-    score, truth = _benchmark_photo(61, seed=777)
+@pytest.mark.parametrize("k", [61, 16], ids=["no circle on the fine field", "a left-out outline 7 mm off"])
+def test_a_team_the_colour_of_the_board_is_looked_for_again_on_coarser_edges(monkeypatch, k):
+    # Plain photos of seed 777 with black discs on black paint. In photo 61 one gathers no circle on the fine edge
+    # field; read over 1.7 mm (``hidden``) its rim shows all round. Its face is 3.6 delta-E from the black team's,
+    # but only 1.7 times that from the zone's paint (under OUTLINE_BOARD_RATIO), and 2.9 from the board right
+    # beside it. In photo 16 one was left out as an outline fitted 7 mm off it, and the second look refits it.
+    # Each is counted, in doubt, and the board's colour is still noted.
+    score, truth = _benchmark_photo(k, seed=777)
     assert score.totals == truth["totals"]
-    (black,) = [t for t in truth["discs"] if t["in_play"] and t["team"] == "black"]
-    d = _found_at(score, black)
-    assert d.team == "black" and d.uncertain and score_mod.OUTLINE_WHY in d.why
+    for t in [t for t in truth["discs"] if t["in_play"] and t["team"] == "black"]:
+        assert _found_at(score, t, within_px=4.0).team == "black"
+    assert any(score_mod.OUTLINE_WHY in d.why for d in score.discs if d.team == "black")
     assert score_mod.camo_note("black") in score.notes
     monkeypatch.setattr(score_mod, "hidden_outlines", lambda *a, **k: ())
-    score, _ = _benchmark_photo(61, seed=777)
-    assert score.totals["black"] == 0
+    score, _ = _benchmark_photo(k, seed=777)
+    assert score.totals["black"] < truth["totals"]["black"]
 
 
 def test_an_outline_is_counted_by_the_board_beside_it_only_with_its_rim_seen_all_round():
