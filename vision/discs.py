@@ -500,7 +500,7 @@ class Proposals:
         own = self.support_near(x, y, PRINT_AT_MM)
         echoes = 0
         for tx, ty in ((-y, x), (-x, -y), (y, -x)):
-            if not _near_any(tx, ty, standing, 2 * r):
+            if not near_any(tx, ty, standing, 2 * r):
                 echoes += self.support_near(tx, ty, PRINT_TURN_MM) >= PRINT_ECHO * own
         return own >= FAINT_SCORE and echoes >= 2
 
@@ -749,7 +749,7 @@ def _near(x: float, y: float, discs: list[FoundDisc], dist: float) -> bool:
     return any(math.hypot(x - d.x, y - d.y) < dist for d in discs)
 
 
-def _near_any(x: float, y: float, centres: np.ndarray, dist: float) -> bool:
+def near_any(x: float, y: float, centres: np.ndarray, dist: float) -> bool:
     return bool(len(centres)) and bool(np.min(np.hypot(centres[:, 0] - x, centres[:, 1] - y)) < dist)
 
 

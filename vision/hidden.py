@@ -18,6 +18,7 @@ from vision.discs import (
     DETECT_PX_PER_MM,
     FoundDisc,
     circle_scores,
+    near_any,
     orientation_field,
     peaks,
     refine_all,
@@ -46,8 +47,7 @@ def hidden_outlines(image: np.ndarray, top: Plane, sil, *, disc_r: float, radius
     spots = []
     for u, v, s in peaks(support, 0.7 * r_px, HIDDEN_SCORE):
         ((x, y),) = det.rect_to_board_pts([(u, v)])
-        clear = not len(taken) or np.min(np.hypot(taken[:, 0] - x, taken[:, 1] - y)) >= APART * disc_r
-        if math.hypot(x, y) <= within_mm and clear and not exclude(x, y):
+        if math.hypot(x, y) <= within_mm and not near_any(x, y, taken, APART * disc_r) and not exclude(x, y):
             spots.append((float(x), float(y), s))
     fits = refine_all(image, Plane(top.board_to_image, 1.0, within_mm), sil, [(x, y) for x, y, _ in spots], radius,
                       [s for *_, s in spots], fit_radius=False)

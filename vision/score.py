@@ -25,6 +25,7 @@ from vision.discs import (
     clear_of_pegs,
     face_rings,
     find_discs,
+    near_any,
     settle,
     top_view,
 )
@@ -48,7 +49,6 @@ from vision.teams import (
     lights,
     nearest_colours,
     off_hue,
-    outline_faces,
     paint_zone,
     rgb_to_lab,
     split_teams,
@@ -517,6 +517,18 @@ def read_hole(scene: Scene, hole: Plane, r_disc: float, team_labs: list[np.ndarr
     return in_team, hole_doubt, dist
 
 
+def outline_faces(image: np.ndarray, top: Plane, spots: np.ndarray, centres: np.ndarray, team_labs: list,
+                  paint: np.ndarray, r: float, surface_r: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per outline not counted at ``spots``: the team nearest its face, read in the light beside it as a counted
+    disc's is, that team's delta-E, and the board's paint's. The counted discs (``centres``) cover part of the
+    board an outline's light is read on."""
+    every = np.vstack([spots, centres])
+    light = lights(image, top, every, r, surface_r, count=len(spots))
+    lab = unlit(faces_bgr(image, top, spots, r), light[:, 0], light[:, 1])
+    to_team = np.linalg.norm(lab[:, None] - np.array(team_labs)[None], axis=2)
+    return to_team.argmin(1), to_team.min(1), np.linalg.norm(lab[:, None] - paint[None], axis=2).min(1)
+
+
 def outline_teams(scene: Scene, outlines: tuple[FoundDisc, ...], centres: np.ndarray, team_labs: list,
                   paint: np.ndarray, r: float, same_light: bool = False) -> np.ndarray:
     """Per outline left out: the team whose disc it is taken for (OUTLINE_TEAM_DE, OUTLINE_BOARD_RATIO), or -1;
@@ -632,8 +644,7 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
     standing = np.concatenate([centres, np.reshape(taken_at, (-1, 2))])
     doubtful = tuple((float(d.x), float(d.y)) for k, (d, t) in enumerate(zip(outlines, taken, strict=True))
                      if t < 0 and not search.proposals.printed(d.x, d.y, standing, r_disc)
-                     and (k < len(left_out) or not len(left_out)
-                          or np.hypot(*(left_out - (d.x, d.y)).T).min() >= APART * r_disc))
+                     and (k < len(left_out) or not near_any(d.x, d.y, left_out, APART * r_disc)))
     by_colour = len(discs)  # discs from here on were counted by their colour (OUTLINE_WHY)
     for d, t in zip(outlines, taken, strict=True):
         if t >= 0:

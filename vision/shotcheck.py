@@ -36,9 +36,10 @@ from vision.score import (
     PhotoScore,
     hole_plane,
     load,
+    outline_faces,
     score_photo,
 )
-from vision.teams import MIN_GAIN, outline_faces, rgb_to_lab, zone_paints
+from vision.teams import MIN_GAIN, rgb_to_lab, zone_paints
 
 MATCH_MAX_MM = 150.0  # a disc further than this from where it was is not taken for the same disc
 MOVE_MIN_MM = 1.5  # smallest displacement called a move, whatever the position errors

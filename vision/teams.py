@@ -494,15 +494,3 @@ def light_distance(lab, ref) -> float:
 def hex_colour(rgb) -> str:
     r, g, b = (int(v) for v in rgb)
     return f"#{r:02x}{g:02x}{b:02x}"
-
-
-def outline_faces(image: np.ndarray, top: Plane, spots: np.ndarray, centres: np.ndarray, team_labs: list,
-                  paint: np.ndarray, r: float, surface_r: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Per outline not counted at ``spots``: the team nearest its face, read in the light beside it as a counted
-    disc's is, that team's delta-E, and the board's paint's. The counted discs (``centres``) cover part of the
-    board an outline's light is read on."""
-    every = np.vstack([spots, centres])
-    light = lights(image, top, every, r, surface_r, count=len(spots))
-    lab = unlit(faces_bgr(image, top, spots, r), light[:, 0], light[:, 1])
-    to_team = np.linalg.norm(lab[:, None] - np.array(team_labs)[None], axis=2)
-    return to_team.argmin(1), to_team.min(1), np.linalg.norm(lab[:, None] - paint[None], axis=2).min(1)
