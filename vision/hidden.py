@@ -2,9 +2,10 @@
 
 A black disc on black paint has no crisp rim. Its face differs from the paint by 1-5 delta-E, its bevel and
 shadow by a few more, spread over a millimetre or two; at the edge field's fine scale (``EDGE_BLUR_PX``) the
-noise of dark pixels outvotes that, and its circle gathers less than FAINT_SCORE, or is never proposed at all.
-Read at HIDDEN_BLUR_PX the whole outline agrees. The outlines so found join the ones left out, and are counted
-as discs only as those are (``score.outline_teams``): by their face's colour.
+noise of dark pixels outvotes that: its circle gathers under MIN_SCORE (a doubtful outline at best; plain photo 207
+of seed 2025: 0.35-0.41), or is never proposed at all. Read at HIDDEN_BLUR_PX the whole outline agrees. The
+outlines so found join the ones left out, and are counted as discs only as those are (``score.outline_teams``): by
+their face's colour, against the teams' and the board's.
 """
 
 from __future__ import annotations
