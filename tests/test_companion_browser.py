@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from live_browser import LiveServer, error_checked_page, launch_chromium, needs_chromium
 
-from vision.score import HOLE_NOTE
+from vision.hole import HOLE_NOTE
 
 ROOT = Path(__file__).resolve().parents[1]
 REAL = ROOT.parent / "shared" / "real_photos"

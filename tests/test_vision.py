@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
+import vision.hole as hole_mod
 import vision.score as score_mod
 import vision.teams as teams_mod
 from calibration import Calibration, ImageReadError, calibrate, read_image
@@ -25,9 +26,10 @@ from sim.shot import aim_at
 from vision import NoBoardError, parse_teams, score_photo
 from vision.discs import DETECT_PX_PER_MM, FoundDisc, Proposals
 from vision.focal import focal_from_discs
+from vision.hole import HOLE_NOTE
 from vision.overlay import UNSURE_BGR, draw_overlay, look_outlines
 from vision.rectify import Plane
-from vision.score import HOLE_NOTE, PhotoDisc, PhotoScore
+from vision.score import PhotoDisc, PhotoScore
 from vision.shotcheck import Frames, Looks, _fates, _rotate, _turn, align, check_shot, diff, glare_note
 from vision.synth import random_scene, recoloured, render
 from vision.synth.render import render_pair
@@ -196,7 +198,7 @@ def test_the_text_report_says_why_each_call_is_in_doubt_and_gives_the_photos_not
     marked = [line for line in lines if "(uncertain:" in line]
     assert any("near a line, look underneath" in line for line in marked)
     assert any(line.endswith("(uncertain: faint outline)") for line in marked)
-    assert f"note: {score_mod.HOLE_NOTE}" in lines
+    assert f"note: {HOLE_NOTE}" in lines
     assert lines[-1] == "the result is uncertain: check the marked discs and the notes"
 
 
@@ -859,10 +861,10 @@ def test_one_odd_colour_does_not_put_both_teams_in_one_cluster():
 def test_hole_call_in_doubt_when_the_hole_looks_like_a_bare_floor_within_reach_of_a_dark_team():
     dark_team, light_team = np.array([23.8, 7.7, 12.4]), np.array([77.8, 2.6, 24.6])
     bare_floor = np.array([27.0, 0.0, 1.4])  # dark and grey, and within reach of the dark team's colour
-    assert score_mod.hole_call(bare_floor, [light_team, dark_team]) == (None, True)  # too grey for a brown disc
+    assert hole_mod.hole_call(bare_floor, [light_team, dark_team]) == (None, True)  # too grey for a brown disc
     dim_disc = np.array([27.0, 5.0, 7.0])  # the dark team's hue, dimmer: by its colour a disc
-    assert score_mod.hole_call(dim_disc, [light_team, dark_team])[0] == 1
-    assert score_mod.hole_call(np.array([78.0, 3.0, 25.0]), [light_team, dark_team]) == (0, False)
+    assert hole_mod.hole_call(dim_disc, [light_team, dark_team])[0] == 1
+    assert hole_mod.hole_call(np.array([78.0, 3.0, 25.0]), [light_team, dark_team]) == (0, False)
 
 
 def test_a_hole_like_a_bare_floor_is_in_doubt_while_a_teams_colour_is_unknown():
@@ -870,11 +872,11 @@ def test_a_hole_like_a_bare_floor_is_in_doubt_while_a_teams_colour_is_unknown():
     # sunk in the hole, which looks like a bare floor. The black team's colour is unknown, so it could be black:
     # the hole was read as a sure empty one.
     red_discs, floor = np.array([38.5, 56.0, 33.5]), np.array([14.0, 0.5, -1.0])
-    assert score_mod.hole_call(floor, [red_discs, None]) == (None, True)
-    assert score_mod.hole_call(floor, [None, None]) == (None, True)
+    assert hole_mod.hole_call(floor, [red_discs, None]) == (None, True)
+    assert hole_mod.hole_call(floor, [None, None]) == (None, True)
     score, truth = _benchmark_photo(214, hard=True, seed=4242, learn=True)
     assert truth["twenties"]["black"] == 1
-    assert score_mod.HOLE_NOTE in score.notes
+    assert HOLE_NOTE in score.notes
 
 
 def test_an_empty_hole_greyed_by_glare_is_not_a_brown_disc():
@@ -890,11 +892,11 @@ def test_a_black_team_lifted_by_a_veil_is_still_judged_by_its_paint_in_the_hole(
     # light for a floor: read as a sure black 20. The black paint says the hole's colour proves nothing.
     black_discs, light_discs = np.array([38.3, -0.4, -2.6]), np.array([88.0, -0.1, 0.2])
     hole = np.array([41.8, -0.2, 0.6])
-    assert score_mod.hole_call(hole, [black_discs, light_discs]) == (0, False)
+    assert hole_mod.hole_call(hole, [black_discs, light_discs]) == (0, False)
     paints = score_mod.rgb_to_lab([(30, 30, 30), (222, 190, 140)])
-    assert score_mod.hole_call(hole, [black_discs, light_discs], paints) == (None, True)
+    assert hole_mod.hole_call(hole, [black_discs, light_discs], paints) == (None, True)
     score, truth = _benchmark_photo(54)
-    assert score.totals == truth["totals"] and score_mod.HOLE_NOTE in score.notes
+    assert score.totals == truth["totals"] and HOLE_NOTE in score.notes
 
 
 def test_with_no_colours_given_a_black_team_under_a_veil_is_judged_by_its_darkest_disc_in_the_hole():
@@ -903,35 +905,35 @@ def test_with_no_colours_given_a_black_team_under_a_veil_is_judged_by_its_darkes
     # disc, L 27, is as dark and grey as a floor: the hole proves nothing.
     black_discs, light_discs = np.array([36.0, -0.1, -1.6]), np.array([80.8, -1.3, 21.3])
     hole = np.array([38.6, 0.2, 0.7])
-    assert score_mod.hole_call(hole, [black_discs, light_discs]) == (0, False)
-    darkest = score_mod.darkest_faces(np.array([[27.3, -0.3, -1.5], [36.0, 0.0, -1.0], [80.8, -1.3, 21.3]]),
+    assert hole_mod.hole_call(hole, [black_discs, light_discs]) == (0, False)
+    darkest = hole_mod.darkest_faces(np.array([[27.3, -0.3, -1.5], [36.0, 0.0, -1.0], [80.8, -1.3, 21.3]]),
                                       np.array([0, 0, 1]))
     assert darkest[0][0] == 27.3 and darkest[1][0] == 80.8
-    assert score_mod.darkest_faces(np.zeros((1, 3)), np.array([0]))[1] is None
-    assert score_mod.hole_call(hole, [black_discs, light_discs], darkest) == (None, True)
+    assert hole_mod.darkest_faces(np.zeros((1, 3)), np.array([0]))[1] is None
+    assert hole_mod.hole_call(hole, [black_discs, light_discs], darkest) == (None, True)
     score, truth = _benchmark_photo(198, seed=4242, learn=True)
     assert truth["twenties"] == {"black": 0, "natural": 0}
-    assert sum(score.twenties.values()) == 0 and score_mod.HOLE_NOTE in score.notes
+    assert sum(score.twenties.values()) == 0 and HOLE_NOTE in score.notes
 
 
 def test_a_hole_that_looks_like_a_team_disc_in_another_light_is_in_doubt():
     # Hard photo 204 of seed 4242: a red 20 sunk in the hole, lit at about a third of the red discs' light, was
     # read as a sure empty hole (30 delta-E from the red discs). An empty red floor looks just the same.
     red_discs, black_discs = np.array([37.0, 55.5, 35.2]), np.array([11.1, 1.1, -0.4])
-    assert score_mod.hole_call(np.array([20.6, 35.5, 20.1]), [red_discs, black_discs]) == (None, True)
+    assert hole_mod.hole_call(np.array([20.6, 35.5, 20.1]), [red_discs, black_discs]) == (None, True)
     # Hard photo 44 of seed 31: a red 20 under glare, brighter than the red discs on the board.
     glared = np.array([65.4, 51.9, 19.9])
-    assert score_mod.hole_call(glared, [np.array([42.5, 43.4, 18.3]), black_discs]) == (None, True)
+    assert hole_mod.hole_call(glared, [np.array([42.5, 43.4, 18.3]), black_discs]) == (None, True)
     # Hard photo 76 of seed 4242: a black 20 under glare, 34 delta-E lighter than the black discs.
-    assert score_mod.hole_call(np.array([62.5, 0.4, -2.2]), [np.array([39.7, 46.8, 21.1]), np.array([28.5, 0.6, -2.7])],
+    assert hole_mod.hole_call(np.array([62.5, 0.4, -2.2]), [np.array([39.7, 46.8, 21.1]), np.array([28.5, 0.6, -2.7])],
                                score_mod.rgb_to_lab([(176, 32, 40), (32, 32, 34)])) == (None, True)
     # A grey floor is no dark wood disc in shade: it has lost the wood's hue.
     dark_wood, light_wood = np.array([20.5, 8.6, 13.4]), np.array([79.0, 4.0, 29.0])
-    assert score_mod.hole_call(np.array([3.1, 0.0, 1.0]), [light_wood, dark_wood]) == (None, False)
+    assert hole_mod.hole_call(np.array([3.1, 0.0, 1.0]), [light_wood, dark_wood]) == (None, False)
     # Its colour alone leaves the hole in doubt; the ring on the sunk disc's face then says it is red's 20.
     score, truth = _benchmark_photo(204, hard=True, seed=4242)
     assert truth["twenties"] == score.twenties == {"red": 1, "black": 0}
-    assert score_mod.HOLE_NOTE not in score.notes
+    assert HOLE_NOTE not in score.notes
 
 
 def test_a_disc_more_colourful_than_its_teams_paint_in_any_light_is_in_doubt():
@@ -953,7 +955,7 @@ def test_a_hole_clipped_white_by_glare_is_in_doubt():
     # Hard photo 287: a red 20 under glare that clips the hole's red channel reads pink, like no team's disc in
     # any light, and the hole was a sure empty one (its other flags were the photo's only warning).
     score, truth = _benchmark_photo(287, hard=True)
-    assert truth["twenties"]["red"] == 1 and score_mod.HOLE_NOTE in score.notes
+    assert truth["twenties"]["red"] == 1 and HOLE_NOTE in score.notes
 
 
 @pytest.mark.parametrize("learn", [False, True])
@@ -966,7 +968,7 @@ def test_a_team_the_colour_of_the_holes_floor_makes_no_sure_twenty(learn):
     score, truth = _scored(*render(scene, random_style(rng), rng, size=(1600, 1200)), board, learn)
     assert sum(truth["twenties"].values()) == 0
     sunk = [d for d in score.discs if d.points == 20]
-    assert score_mod.HOLE_NOTE in score.notes and all("in the hole or not" in d.why for d in sunk)
+    assert HOLE_NOTE in score.notes and all("in the hole or not" in d.why for d in sunk)
 
 
 def test_a_face_clipped_white_where_the_board_beside_it_is_clipped_too_may_be_either_team():
@@ -1057,7 +1059,7 @@ def test_a_black_twenty_with_a_ring_on_its_face_is_seen_in_a_black_hole():
     score, truth = _benchmark_photo(55, hard=True)
     assert score.twenties == {"black": 1, "natural": 0}
     assert score.totals == truth["totals"]
-    assert score_mod.HOLE_NOTE not in score.notes
+    assert HOLE_NOTE not in score.notes
 
 
 def test_a_team_the_colour_of_the_board_is_noted_where_discs_stay_hidden():
@@ -1154,15 +1156,15 @@ def test_a_sunk_disc_under_a_light_only_the_hole_gets_is_in_doubt():
     navy, beside_navy = np.array([65.0, 31.0, 25.0]), np.array([110.0, 154.0, 166.0])  # BGR
     hole_beside = beside_navy + 62.0
     args = (hole_beside, navy[None], beside_navy[None])
-    assert score_mod.lit_like_a_disc(np.array([121.0, 87.0, 81.0]), *args)
-    assert not score_mod.lit_like_a_disc(np.array([10.0, 10.0, 12.0]), *args)
+    assert hole_mod.lit_like_a_disc(np.array([121.0, 87.0, 81.0]), *args)
+    assert not hole_mod.lit_like_a_disc(np.array([10.0, 10.0, 12.0]), *args)
     # A board beside the hole that no light could make of the board beside the disc (a veil taking light away)
     # is another paint, and says nothing.
-    assert not score_mod.lit_like_a_disc(navy, beside_navy - 62.0, navy[None], beside_navy[None])
+    assert not hole_mod.lit_like_a_disc(navy, beside_navy - 62.0, navy[None], beside_navy[None])
     # Hard photo 147: a shadow band across the centre; the red 20 in it read as a sure empty hole.
     for k in (112, 147):
         score, truth = _benchmark_photo(k, hard=True, seed=5150)
-        assert sum(truth["twenties"].values()) == 1 and score_mod.HOLE_NOTE in score.notes
+        assert sum(truth["twenties"].values()) == 1 and HOLE_NOTE in score.notes
 
 
 def test_a_faint_outline_with_a_teams_face_is_counted_in_doubt():
@@ -1182,7 +1184,7 @@ def test_a_black_twenty_in_a_black_hole_stays_in_doubt(k):
     # Hard photos 16 and 27: a black 20 sunk in a hole with a near-black floor looks as bright as the black discs
     # on the board (27: beside a painted centre brighter than the board beside them, which is not counted).
     score, truth = _benchmark_photo(k, hard=True)
-    assert truth["twenties"]["black"] == 1 and score_mod.HOLE_NOTE in score.notes
+    assert truth["twenties"]["black"] == 1 and HOLE_NOTE in score.notes
 
 
 @pytest.mark.parametrize("k", [8, 9, 22, 28, 36, 38])

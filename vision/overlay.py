@@ -6,7 +6,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.score import PhotoScore, hole_plane
+from vision.hole import hole_plane
+from vision.score import PhotoScore
 
 UNSURE_BGR = (0, 215, 255)  # amber ring and '?' for a call the players should look at
 

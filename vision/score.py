@@ -23,7 +23,6 @@ from vision.discs import (
     Proposals,
     Silhouette,
     clear_of_pegs,
-    face_rings,
     find_discs,
     near_any,
     settle,
@@ -32,19 +31,16 @@ from vision.discs import (
 from vision.focal import focal_from_discs
 from vision.glare import washed_areas
 from vision.hidden import HIDDEN_FIT_MM, HIDDEN_SUPPORT, hidden_outlines
+from vision.hole import HOLE_NOTE, HoleSeen, darkest_faces, hole_plane, read_hole
 from vision.rectify import Plane, lifted_homography
 from vision.teams import (
-    HUED,
-    MIN_GAIN,
     TeamSplit,
     beside_bgr,
     clipped_team,
     colour_words,
-    face_colours,
     face_unevenness,
     faces_bgr,
     hex_colour,
-    light_distance,
     light_doubt,
     lights,
     nearest_colours,
@@ -94,14 +90,6 @@ RING_TOLERANCE = 0.15  # measured ring radii further than this share from the pr
 # underestimate; hard photo 178 read 2.29), and the width's error over all 120 had a p90 of 0.13 mm; a line call
 # then follows the width only where the board clearly differs (1 mm and 3 mm real boards).
 LINE_WIDTH_SAME_MM = 0.1
-HOLE_SAME_DE = 14.0  # a sunk disc's top looks like its team's discs within this (delta-E)
-# A sunk disc of a team with a hue (chroma at least teams.HUED) keeps at least this share of its team's chroma: of
-# the 20s of coloured teams in 300 hard renders (seed 31) the least kept 0.52; of the 7 empty holes within 21
-# delta-E of a coloured team, 5 kept 0.01-0.11 (grey floors under glare, one read as a brown disc) and 2 kept 0.7
-# and 0.8, which this rule cannot tell from a disc.
-HUE_KEPT = 1 / 3
-FLOOR_L, FLOOR_CHROMA = 36.0, 14.0  # an empty hole's shadowed floor: darker and greyer than this
-HOLE_NOTE = "cannot tell whether a disc sits in the 20 hole"
 LOW_NOTE = "the board was found with low confidence"
 # A team this near the board's own paint in one of its zones (delta-E) can have discs no outline shows (black on
 # black paint: face and paint 0.5-5 apart). The discs so missed without a doubtful outline to say so, in 1200
@@ -116,17 +104,6 @@ CAMO_NOTE = "discs the colour of the board may be missed"
 # flagged 9 more photos, with 0 or 1 disc on the board, and explained no wrong total.
 HIDDEN_L = 40.0
 GLARE_NOTE = "glare washes out part of the board: a disc there may be missed"
-# A hole this much darker than a sunk disc of either team would look there is empty (``darker_than_discs``). In 900
-# hard renders (seeds 2025, 5150, 9001), of the 63 sunk 20s that their colour did not give to a team, with both
-# teams on the board, the darkest looked 0.72 as bright as that (5% under 1.03); 224 of the 627 empty holes looked
-# under 0.5.
-EMPTY_HOLE_SHARE = 0.5
-# A hole within this of a disc on the surface in the light beside the hole may hold one (``lit_like_a_disc``). The
-# two sunk 20s read as sure empty holes in 900 hard renders (seeds 2025, 5150, 9001: a glare spot on the centre, a
-# shadow band across it) came within 1.2 and 1.0; of the 386 empty holes read as sure ones, the nearest 9.4. Delta-E
-# says little between near-blacks (a floor a third as bright as a black disc came within 6.7), so a hole darker than
-# any disc would look there (``darker_than_discs``) is not asked.
-LIT_SAME_DE = 7.0
 # An outline left out (a faint rim, a loose fit) whose face, in the light beside it, is within OUTLINE_TEAM_DE of a
 # team's discs and OUTLINE_BOARD_RATIO times as far from the board's paint is counted as that team's disc, in doubt
 # (``outline_teams``): a black or a navy disc on paint near its colour often shows a faint rim only, while a faint
@@ -145,7 +122,6 @@ OUTLINE_WHY = "faint outline counted by its colour"
 # board's beside it: empty black paint of a team's colour reads up to 1.5-2.2 (p95 of 300-370 spots in plain photos
 # 207 and 61 of seeds 2025 and 777). The rim seen all round is what tells a disc.
 SAME_LIGHT_DE = 1.5
-HOLE_SLACK_MM = 3.0  # how near the hole's centre or axis a circle found is the hole's (``HoleSeen``)
 # A focal length guessed (a view too square-on for the rings or the discs to give it) puts the camera's height off
 # by a factor of e^0.35 at the median over 175 square-on renders: as a normal error in log height, a sigma of 0.5.
 # A standing disc's face is then placed off along the camera's direction (``height_error_mm``): on the 6 of 120 hard
@@ -319,27 +295,6 @@ class Scene:
         return HoleSeen((float(near[0]), float(near[1])), (float(far[0]), float(far[1])), b.hole_r)
 
 
-@dataclass(frozen=True)
-class HoleSeen:
-    """The 20 hole on the top-face plane, where standing discs are sought. Its rim, its floor and a sunk disc's top
-    are circles centred on its axis, which shows there as the segment ``near``-``far`` (a sunk disc's top to the
-    floor); a standing disc centred over the hole would drop in. A circle found within HOLE_SLACK_MM of that
-    segment, or centred further than that inside the rim, is no standing disc; one beside them is, though it
-    overhangs the hole. (A circle of the hole's radius round where its rim shows left out a disc leaning over the
-    rim 19 mm from the hole's centre in an oblique photo, and its team's 20 was counted instead.)"""
-
-    near: tuple[float, float]
-    far: tuple[float, float]
-    hole_r: float
-
-    def __call__(self, x: float, y: float) -> bool:
-        (ax, ay), (bx, by) = self.near, self.far
-        dx, dy = bx - ax, by - ay
-        t = min(max(((x - ax) * dx + (y - ay) * dy) / max(dx * dx + dy * dy, 1e-9), 0.0), 1.0)
-        on_axis = math.hypot(x - ax - t * dx, y - ay - t * dy) < HOLE_SLACK_MM
-        return on_axis or math.hypot(x, y) < self.hole_r - HOLE_SLACK_MM
-
-
 def load(image) -> np.ndarray:
     return image if isinstance(image, np.ndarray) else read_image(image)
 
@@ -355,7 +310,7 @@ def calibrated(image: np.ndarray, board: Board, calibration: Calibration | None)
 
 def find_all(scene: Scene, proposals: Proposals | None = None) -> DiscSearch:
     """Discs resting on the playing surface, placed by their rims (``settled`` finishes the search; the 20 hole
-    is left to ``hole_call``)."""
+    is left to ``hole.read_hole``)."""
     b = scene.board
     return find_discs(scene.image, scene.top.board_to_image, scene.silhouette, disc_r=b.disc_r,
                       within_mm=_resting_within(b), exclude=scene.hole_seen(), proposals=proposals)
@@ -370,151 +325,6 @@ def _resting_within(b: Board) -> float:
     """How far from the hole a disc's centre may lie: a disc rests on the surface only if it does not overhang
     the edge (2 mm slack for the fit)."""
     return b.surface_r - b.disc_r + 2.0
-
-
-def hole_plane(scene) -> Plane:
-    """The plane of a sunk disc's top face, ``hole_depth`` below a standing disc's (a Scene or PhotoScore)."""
-    b = scene.board
-    return Plane(lifted_homography(scene.calibration, max(b.disc_thickness - b.hole_depth, 0.0)), 1.0, 2 * b.hole_r)
-
-
-def hole_call(hole_lab: np.ndarray, team_labs: list[np.ndarray | None],
-              paints: np.ndarray | list[np.ndarray | None] | None = None) -> tuple[int | None, bool]:
-    """Which team's disc the hole's colour says sits in the 20 hole (None: empty), and whether an empty call is in
-    doubt (a call of a team's disc always is, unless a ring shows it: ``score_scene``).
-
-    A disc fills the hole to within a millimetre or two, so the hole's outline says little at phone resolution;
-    its colour says more. A sunk disc's top mostly looks like its team's discs, though the hole's wall may shade
-    it or a spot of glare light it (``_lit_disc``); an empty hole shows its shadowed floor. A team as dark and
-    grey as such a floor cannot be told from it: the hole is then read as empty (20s are usually taken out at
-    once) and the call is in doubt. That is judged on the teams' paint colours (``paints``, CIELAB, None for one not
-    known): a glare veil or a bright exposure lifts a black team's measured colour, not its paint. Nor is a hole
-    far greyer than a coloured team's discs one of them, however near in delta-E (see HUE_KEPT). A hole read as
-    empty is in doubt whenever it looks like a team's disc in another light, or like a bare floor while a team's
-    colour is unknown (none given, no disc on the surface): that team may be black.
-    """
-    dist = team_distances(hole_lab, team_labs)
-    k = int(np.argmin(dist))
-    bare = _floor_like(hole_lab) and not np.all(np.isfinite(dist))
-    if not np.isfinite(dist[k]):
-        return None, bare
-    if _floor_like(team_labs[k] if paints is None or paints[k] is None else paints[k]):
-        return None, bare or dist[k] <= 2 * HOLE_SAME_DE or _lit_disc(hole_lab, team_labs)
-    if dist[k] <= HOLE_SAME_DE and not _lost_hue(hole_lab, team_labs[k]):
-        return k, False  # like the team's discs (``score_scene`` still asks for a ring: a floor may look so too)
-    return None, bare or dist[k] <= 1.5 * HOLE_SAME_DE or _lit_disc(hole_lab, team_labs)
-
-
-def darkest_faces(lab: np.ndarray, on: np.ndarray) -> list[np.ndarray | None]:
-    """Each team's darkest disc face (CIELAB; None for a team with no disc on the surface): the nearest to its
-    paint when no colours are given, for glare and a bright exposure only add light. Under a veil a black team
-    measured L 36 on the mean of its discs, a hair lighter than a floor (FLOOR_L), and L 27 on its darkest (plain
-    photo 198, seed 4242: an empty hole under the veil was counted its 20, sure)."""
-    return [lab[on == t][np.argmin(lab[on == t][:, 0])] if np.any(on == t) else None for t in (0, 1)]
-
-
-def team_distances(lab: np.ndarray, team_labs: list[np.ndarray | None]) -> list[float]:
-    """Delta-E from a colour (CIELAB) to each team's, infinite for a team whose colour is unknown."""
-    return [np.inf if t is None else float(np.linalg.norm(lab - t)) for t in team_labs]
-
-
-def ring_in_hole(scene: Scene, hole: Plane, r: float) -> bool:
-    """Does a clean ring on a face (printed or turned) sit centred in the 20 hole? Then a disc is sunk there,
-    whatever its colour: a black disc in a hole with a near-black floor shows nothing else at phone resolution.
-    A disc in the hole is no wider than the hole, so neither is the ring sought: the hole's own rim is no ring on
-    a face, though discs measured wider than the profile's (a real photo, 21.7 mm) would let it pass for one."""
-    b = scene.board
-    (ring,) = face_rings(scene.image, hole, [(0.0, 0.0)], min(r, b.hole_r))
-    return ring is not None and math.hypot(ring.x, ring.y) <= b.hole_r - b.disc_r + 1.0
-
-
-def darker_than_discs(hole_face: np.ndarray, hole_beside: np.ndarray, faces: np.ndarray, beside: np.ndarray,
-                      on: np.ndarray) -> bool:
-    """Is the hole darker than a sunk disc of either team would look there (EMPTY_HOLE_SHARE)? Then it is empty,
-    though its colour is a dark team's: a black disc and a black floor differ in light, not in colour.
-
-    ``hole_face`` and ``hole_beside``: the hole's face and the board beside it (BGR); ``faces``, ``beside`` and
-    ``on`` (team): those of the discs counted on the surface. A sunk disc's face stands above the surface, lit
-    like the board beside the hole, so it looks as bright as its team's discs look where the board beside them is
-    as bright; at least as bright as the darkest of them, since gloss lights a dark disc more in one place than
-    another (two glossy black discs looked 1.4 times as bright as a sunk one). A board brighter beside the hole
-    than beside them may be brighter paint (a painted centre) or brighter light, which cannot be told apart, so
-    it is not counted: a painted centre never makes a sunk disc look brighter than its team's. A team with no disc
-    on the surface leaves it unknown.
-    """
-    if not all(np.any(on == t) for t in (0, 1)):
-        return False
-    luma = np.array([0.114, 0.587, 0.299])
-    looks = faces @ luma * np.minimum(hole_beside @ luma / np.maximum(beside @ luma, 1.0), 1.0)
-    return float(hole_face @ luma) < EMPTY_HOLE_SHARE * min(float(np.min(looks[on == t])) for t in (0, 1))
-
-
-def lit_like_a_disc(hole_face: np.ndarray, hole_beside: np.ndarray, faces: np.ndarray, beside: np.ndarray) -> bool:
-    """Could the hole be a disc like one on the surface, in the light beside the hole (LIT_SAME_DE)? Arguments as
-    ``darker_than_discs``.
-
-    The light on the hole cannot be read as a disc's is (the board beside it is the same at every turn about the
-    hole), so a glare spot or a shadow over the centre changes a sunk disc's colour unseen, and it was read as a
-    sure empty hole. But the board beside the hole against the board beside a disc gives that change, as a
-    factor of shade and a veil of glare fitted across the three channels; a sunk disc of that disc's paint looks
-    like that disc under them. Fits no light could give (shade beyond MIN_GAIN, a veil taking light away) say
-    the boards differ in paint, not light, and are not used.
-    """
-    x, y = np.asarray(beside, float), np.asarray(hole_beside, float)
-    dx = x - x.mean(axis=1, keepdims=True)
-    gain = dx @ (y - y.mean()) / np.maximum(np.einsum("ij,ij->i", dx, dx), 1e-6)
-    veil = y.mean() - gain * x.mean(axis=1)
-    fair = (gain >= MIN_GAIN) & (gain <= 1 / MIN_GAIN) & (veil >= 0)
-    if not fair.any():
-        return False
-    seen = np.clip(faces[fair] * gain[fair, None] + veil[fair, None], 0, 255)
-    return bool(np.min(np.linalg.norm(rgb_to_lab(seen[:, ::-1]) - rgb_to_lab(hole_face[::-1]), axis=1)) <= LIT_SAME_DE)
-
-
-def _lit_disc(hole_lab: np.ndarray, team_labs: list[np.ndarray | None]) -> bool:
-    """Could the hole be a team's disc in another light than its team's? Sunk discs of 20s read as empty with no
-    doubt were lit at 0.3-0.45 of their team's light (the hole's wall shades them) or, under glare, brighter
-    (hard renders, seeds 31 and 4242); an empty floor of the same hue (a red felt floor under a red team) looks
-    just like a shaded disc, so neither can be told from the other."""
-    return any(lab is not None and light_distance(hole_lab, lab) <= HOLE_SAME_DE and not _lost_hue(hole_lab, lab)
-               for lab in team_labs)
-
-
-def _lost_hue(lab: np.ndarray, team: np.ndarray) -> bool:
-    """Greyer than any disc of ``team`` (CIELAB) looks, whatever its light: see HUE_KEPT."""
-    chroma = math.hypot(team[1], team[2])
-    return chroma >= HUED and math.hypot(lab[1], lab[2]) < HUE_KEPT * chroma
-
-
-def _floor_like(lab: np.ndarray) -> bool:
-    return bool(lab[0] < FLOOR_L and math.hypot(lab[1], lab[2]) < FLOOR_CHROMA)
-
-
-def read_hole(scene: Scene, hole: Plane, r_disc: float, team_labs: list[np.ndarray | None],
-              refs: np.ndarray | list[np.ndarray | None], face: np.ndarray,
-              centres: np.ndarray, on: np.ndarray) -> tuple[int | None, bool, list[float]]:
-    """The 20 hole read from the photo: the team whose disc sits in it (None: empty), whether that is in doubt, and
-    the hole's colour's distance to each team's (``team_distances``). ``face``, ``centres`` and ``on`` are the
-    counted discs' faces (BGR), centres and teams; ``refs`` the colours ``hole_call`` compares a floor with."""
-    hole_lab = face_colours(scene.image, hole, np.zeros((1, 2)), r_disc)[0]
-    dist = team_distances(hole_lab, team_labs)  # infinite for a team with no colour known
-    in_team, hole_doubt = hole_call(hole_lab, team_labs, refs)
-    # Colour alone proves no 20: an empty hole's floor may have any colour, a team's too (a maroon team over red
-    # felt). A ring on a face centred in the hole proves a disc sunk there, whatever its colour.
-    if np.isfinite(dist).any() and ring_in_hole(scene, hole, r_disc):
-        in_team, hole_doubt = int(np.argmin(dist)) if in_team is None else in_team, False
-    elif in_team is not None:
-        hole_doubt = True
-    if in_team is None:  # a hole darker than any disc is empty; one lit like a disc may hold one
-        hole_face = faces_bgr(scene.image, hole, np.zeros((1, 2)), r_disc)[0]
-        beside = beside_bgr(scene.image, scene.top, np.vstack([np.zeros((1, 2)), centres]), r_disc)
-        if darker_than_discs(hole_face, beside[0], face, beside[1:], on):  # its light, not its colour, decides
-            hole_doubt = False
-        else:
-            hole_doubt = hole_doubt or lit_like_a_disc(hole_face, beside[0], face, beside[1:])
-    # Glare that clips the hole white leaves its colour a lower bound: a red 20 under it reads as a pink floor.
-    hole_doubt = hole_doubt or bool(washed_out(scene.image, hole, np.zeros((1, 2)), r_disc)[0])
-    return in_team, hole_doubt, dist
 
 
 def outline_faces(image: np.ndarray, top: Plane, spots: np.ndarray, centres: np.ndarray, team_labs: list,

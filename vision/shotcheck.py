@@ -27,14 +27,13 @@ from sim.judge import ShotReport, Verdict, judge
 from sim.physics import DEFAULT_PARAMS
 from sim.rules import Rules, rules_named
 from vision.glare import in_washed
+from vision.hole import HOLE_NOTE, hole_plane
 from vision.rectify import Plane, disc_grid, sample
 from vision.score import (
-    HOLE_NOTE,
     OUTLINE_TEAM_DE,
     TEAM_DOUBT_WHY,
     PhotoDisc,
     PhotoScore,
-    hole_plane,
     load,
     outline_faces,
     score_photo,

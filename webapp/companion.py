@@ -18,8 +18,8 @@ from sim.game import Disc, Game, RoundResult, State, score_round
 from sim.judge import Verdict, judge
 from sim.shot import MAX_SPEED
 from vision import PhotoScore, score_photo
+from vision.hole import hole_plane
 from vision.overlay import look_outlines
-from vision.score import hole_plane
 from vision.shotcheck import diff, glare_note
 from webapp import corrections
 from webapp.companion_store import Companion, Frame
