@@ -104,6 +104,12 @@ def evaluate_photo(name: str, truth: dict, s, board) -> tuple[dict, list[dict], 
     true_xy = np.array([(d["x_mm"], d["y_mm"]) for d in flat], float).reshape(-1, 2)
     cal_xy = s.calibration.to_board(base) if flat else np.zeros((0, 2))
     cal_err = np.abs(np.hypot(*cal_xy.T) - np.hypot(*true_xy.T))
+    # ... and against the nearest line as measured, which is what a line call compares a disc with: a lens's
+    # distortion moves a line's measured radius much as it moves a disc beside it.
+    lines = np.array([(getattr(board, f), getattr(s.board, f)) for f in ("fifteen_r", "middle_r", "outer_r")])
+    true_r = np.hypot(*true_xy.T)
+    near = lines[np.argmin(np.abs(true_r[:, None] - lines[None, :, 0]), axis=1)]  # (true, measured) radius per disc
+    line_err = np.abs((np.hypot(*cal_xy.T) - near[:, 1]) - (true_r - near[:, 0]))
     cal_bad = bool(len(cal_err) and np.median(cal_err) > CAL_BAD_MM)
     turn = np.arctan2(cal_xy[:, 1], cal_xy[:, 0]) - np.arctan2(true_xy[:, 1], true_xy[:, 0])
     rot = math.degrees(float(np.angle(np.mean(np.exp(1j * turn))))) if flat else 0.0
@@ -173,8 +179,10 @@ def evaluate_photo(name: str, truth: dict, s, board) -> tuple[dict, list[dict], 
              "matched": len(pairs), "team_ok": sum(found[j].team == on[i]["team"] for i, j in pairs),
              "points_ok": sum(found[j].points == on[i]["points"] for i, j in pairs),
              "not_flagged_at_cause": not ok and any(m["changes_total"] and not m["flagged_at_cause"] for m in misses),
-             "radial": [abs(e["radial_err_mm"]) for e in errors], "cal_err_mm": float(np.median(cal_err))
-             if len(cal_err) else 0.0, "cal_rot_deg": round(rot, 2), "kinds": sorted({m["kind"] for m in misses}),
+             "radial": [abs(e["radial_err_mm"]) for e in errors],
+             "cal_err_mm": float(np.median(cal_err)) if len(cal_err) else 0.0,
+             "cal_line_err_mm": float(np.median(line_err)) if len(line_err) else 0.0,
+             "cal_rot_deg": round(rot, 2), "kinds": sorted({m["kind"] for m in misses}),
              "lens_k1": truth["camera"]["dist_coeffs"][0]}
     return photo, misses, errors
 
@@ -308,14 +316,17 @@ def error_groups(errors: list[dict], least: int = 20) -> list[list]:
 
 def calibration_by_lens(photos: list[dict], bins=LENS_K1_BINS) -> list[list]:
     """Calibration error (per photo, the median over its discs of the error in distance from the hole) by the
-    lens's radial distortion: [|k1| range, photos, p50, p90] (mm). The calibration is a homography, which has no
-    term for a lens's barrel or pincushion; what of its error that leaves shows here."""
+    lens's radial distortion: [|k1| range, photos, p50, p90, p50 against the nearest line as measured] (mm). The
+    calibration is a homography, which has no term for a lens's barrel or pincushion; what of its error that
+    leaves shows here, and how much of it a line call, which compares a disc with a measured line, still sees."""
     rows = []
     for lo, hi in zip(bins, bins[1:], strict=False):
-        v = [p["cal_err_mm"] for p in photos if lo <= abs(p["lens_k1"]) < hi]
-        if v:
+        group = [p for p in photos if lo <= abs(p["lens_k1"]) < hi]
+        if group:
+            v = [p["cal_err_mm"] for p in group]
             rows.append([f"{lo:g}-{hi:g}", len(v), round(float(np.median(v)), 3),
-                         round(float(np.percentile(v, 90)), 3)])
+                         round(float(np.percentile(v, 90)), 3),
+                         round(float(np.median([p["cal_line_err_mm"] for p in group])), 3)])
     return rows
 
 
@@ -628,7 +639,8 @@ def main() -> None:
         if worst := syn["radial_error_mm_by_disc_on_field"]:
             parts.append(f"worst radial p90 {worst[0][0]} {worst[0][3]:.2f} mm")
         if (lens := syn["calibration_error_mm_by_lens"]) and not a.truth_calibration:
-            parts.append("calibration p50 by lens |k1| " + ", ".join(f"{r[0]} {r[2]:.2f} mm" for r in lens))
+            parts.append("calibration p50 by lens |k1| " + ", ".join(f"{r[0]} {r[2]:.2f} mm" for r in lens)
+                         + " (against the measured line " + ", ".join(f"{r[4]:.2f}" for r in lens) + ")")
     if plain:
         parts.append(f"plain (no placed hard cases) exact {plain['exact_totals']:.1%}, flagged "
                      f"{plain['photos_flagged']:.1%}, unflagged wrong {plain['wrong_totals_not_flagged_count']} "
