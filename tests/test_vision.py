@@ -1053,6 +1053,20 @@ def test_a_disc_placed_on_a_guessed_camera_height_next_to_a_line_is_in_doubt():
     assert d.points == 0 or (d.uncertain and "near a line" in d.why)
 
 
+def test_a_camera_height_the_discs_gave_is_counted_in_each_call_s_error():
+    # Hard photo 50, 8 degrees off square-on: the rings cannot give the focal length, the discs' walls gave one
+    # 42% short (the camera's height 1119 mm for 1934), and every face far from the camera's foot was placed off by
+    # it (radial error -0.54 mm at the median). That estimate is off by e^0.25 at the median, so its doubt
+    # (DISC_FOCAL_LOG_HEIGHT) is in every call's sigma, as a guessed height's is.
+    score, _ = _benchmark_photo(50, hard=True)
+    view = score.calibration.view
+    assert score.calibration.focal_px is not None and not view.focal_estimated
+    far = max(score.discs, key=lambda d: score_mod.height_error_mm(view, d.x_mm, d.y_mm, score.board.disc_thickness))
+    height = score_mod.DISC_FOCAL_LOG_HEIGHT * score_mod.height_error_mm(view, far.x_mm, far.y_mm,
+                                                                          score.board.disc_thickness)
+    assert height > 0.2 and far.sigma_mm >= height
+
+
 def test_a_black_twenty_with_a_ring_on_its_face_is_seen_in_a_black_hole():
     # Hard photo 55: a black disc with a white ring sunk in a hole with a near-black floor. Its colour cannot tell it
     # from the floor, so it was read as an empty hole (noted); the ring, centred in the hole, says a disc is there.
