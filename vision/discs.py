@@ -746,10 +746,12 @@ def _excluded(x: float, y: float, exclude: Callable[[float, float], bool] | None
 
 
 def _near(x: float, y: float, discs: list[FoundDisc], dist: float) -> bool:
-    return any(math.hypot(x - d.x, y - d.y) < dist for d in discs)
+    """``near_any`` for found discs."""
+    return near_any(x, y, np.array([(d.x, d.y) for d in discs], float).reshape(-1, 2), dist)
 
 
 def near_any(x: float, y: float, centres: np.ndarray, dist: float) -> bool:
+    """Is (x, y) closer than ``dist`` to any of ``centres`` (N x 2, mm)?"""
     return bool(len(centres)) and bool(np.min(np.hypot(centres[:, 0] - x, centres[:, 1] - y)) < dist)
 
 

@@ -333,13 +333,15 @@ def _resting_within(b: Board) -> float:
 
 
 def outline_faces(image: np.ndarray, top: Plane, spots: np.ndarray, centres: np.ndarray, team_labs: list,
-                  paint: np.ndarray, r: float, surface_r: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                  paint: np.ndarray, r: float, surface_r: float,
+                  faces: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per outline not counted at ``spots``: the team nearest its face, read in the light beside it as a counted
     disc's is, that team's delta-E, and the board's paint's. The counted discs (``centres``) cover part of the
-    board an outline's light is read on."""
+    board an outline's light is read on. ``faces``: the spots' faces (BGR, ``faces_bgr``) when already read."""
     every = np.vstack([spots, centres])
     light = lights(image, top, every, r, surface_r, count=len(spots))
-    lab = unlit(faces_bgr(image, top, spots, r), light[:, 0], light[:, 1])
+    faces = faces_bgr(image, top, spots, r) if faces is None else faces
+    lab = unlit(faces, light[:, 0], light[:, 1])
     to_team = np.linalg.norm(lab[:, None] - np.array(team_labs)[None], axis=2)
     return to_team.argmin(1), to_team.min(1), np.linalg.norm(lab[:, None] - paint[None], axis=2).min(1)
 
@@ -359,13 +361,14 @@ def outline_teams(scene: Scene, outlines: tuple[FoundDisc, ...], centres: np.nda
     if not outlines or any(t is None for t in team_labs):
         return taken
     spots = np.array([(d.x, d.y) for d in outlines])
+    faces = faces_bgr(scene.image, scene.top, spots, r)
     team, near, to_board = outline_faces(scene.image, scene.top, spots, centres, team_labs, paint, r,
-                                         scene.board.surface_r)
+                                         scene.board.surface_r, faces)
     uneven = face_unevenness(scene.image, scene.top, spots, r) > FACE_UNEVEN_DE
     apart = to_board >= OUTLINE_BOARD_RATIO * near
     if same_light:
         beside = rgb_to_lab(beside_bgr(scene.image, scene.top, spots, r)[:, ::-1])
-        own = rgb_to_lab(faces_bgr(scene.image, scene.top, spots, r)[:, ::-1])
+        own = rgb_to_lab(faces[:, ::-1])
         rim = np.array([d.support >= HIDDEN_SUPPORT and d.fit_mm <= HIDDEN_FIT_MM for d in outlines], bool)
         dark = paint[paint_zone(scene.board, spots), 0] < HIDDEN_L
         apart |= rim & dark & (np.linalg.norm(own - beside, axis=1) >= SAME_LIGHT_DE)
