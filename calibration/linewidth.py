@@ -54,9 +54,10 @@ def fit_bands(profiles: np.ndarray, t: np.ndarray, start: np.ndarray, iterations
     cost = np.sum((res - profiles) ** 2, axis=1)
     for _ in range(iterations):
         r = res - profiles
-        jtj = np.einsum("ntk,ntl->nkl", jac, jac)
+        jac_t = jac.transpose(0, 2, 1)
+        jtj = np.matmul(jac_t, jac)  # the normal equations (matmul: several times einsum's speed)
         damping = lam[:, None, None] * (np.eye(6) * np.diagonal(jtj, axis1=1, axis2=2)[:, None, :] + 1e-9 * np.eye(6))
-        step = np.linalg.solve(jtj + damping, -np.einsum("ntk,nt->nk", jac, r)[..., None])[..., 0]
+        step = np.linalg.solve(jtj + damping, -np.matmul(jac_t, r[..., None]))[..., 0]
         trial = np.clip(p + step, LIMITS[0], LIMITS[1])
         t_res, t_jac = band(trial, t)
         t_cost = np.sum((t_res - profiles) ** 2, axis=1)

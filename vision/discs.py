@@ -214,8 +214,8 @@ def ray_edges(image: np.ndarray, plane: Plane, cx: np.ndarray, cy: np.ndarray, e
     # outside it: a printed ring's outer edge has the body's colour on both sides, the rim only inside.
     like = _body_like(lab, body)
     inside_body, outside_body = like[:, :, : n - outer - inner - 1], like[:, :, inner + outer : n - 1]
-    gap = np.broadcast_to(np.asarray(gap, float), expect.shape)[:, :, None]
-    apart = np.maximum(np.maximum(off_mm, -gap - off_mm), 0)
+    gap = np.asarray(gap, float)  # the prior is one row for every ray unless some may reach into a wall
+    apart = np.maximum(np.maximum(off_mm, -(gap[..., None] if gap.any() else 0.0) - off_mm), 0)
     weighted = d * np.exp(-0.5 * (apart / EDGE_PRIOR_MM) ** 2)
     which = weighted * inside_body * (1 - outside_weight * outside_body)
     i = np.clip(np.argmax(which, axis=-1), 1, len(off_mm) - 2)[:, :, None]  # which edge: the body's rim
@@ -228,29 +228,37 @@ def ray_edges(image: np.ndarray, plane: Plane, cx: np.ndarray, cy: np.ndarray, e
 
 def _on_rays(plane: Plane, cx: np.ndarray, cy: np.ndarray, rad: np.ndarray) -> np.ndarray:
     """Image points at radii ``rad`` (discs x rays x samples, or x 1) along each disc's rays (ANGLES), as
-    discs x rays x samples x 2. A ray is a line, and stays one through the homography: its centre and direction
-    are mapped once, and each sample costs a multiply-add per coordinate (a third of mapping every point)."""
+    discs x rays x samples x 2 (float32). A ray is a line, and stays one through the homography: its centre and
+    direction are mapped once, and each sample costs a multiply-add per coordinate (a third of mapping every point)."""
     m = plane.board_to_image.reshape(-1, 9)[:, :, None, None]  # one homography, or one per disc
     cos, sin = np.cos(ANGLES)[:, None], np.sin(ANGLES)[:, None]
     x, y, w = ((m[:, k] * cx + m[:, k + 1] * cy + m[:, k + 2]) + (m[:, k] * cos + m[:, k + 1] * sin) * rad
                for k in (0, 3, 6))
-    return np.stack([x / w, y / w], -1)
+    out = np.empty(w.shape + (2,), np.float32)  # the float32 pairs ``sample`` hands cv2.remap as they are
+    np.divide(x, w, out=out[..., 0])
+    np.divide(y, w, out=out[..., 1])
+    return out
 
 
 def _lab(bgr: np.ndarray) -> np.ndarray:
-    """CIELAB of BGR samples (float32, 0..255) laid out as a picture: rows x columns x 3."""
-    return cv2.cvtColor(bgr / 255.0, cv2.COLOR_BGR2Lab)
+    """CIELAB of BGR samples (float32, 0..255) laid out as a picture: rows x columns x 3. The samples are scaled
+    in place (``sample`` gives fresh ones)."""
+    return cv2.cvtColor(np.divide(bgr, 255.0, out=bgr), cv2.COLOR_BGR2Lab)
 
 
 def _body_like(lab: np.ndarray, body: np.ndarray) -> np.ndarray:
     """How much like the disc's body colour each Lab sample is: 1 for the body's colour, falling off over BODY_DE."""
-    return np.exp(_squared(lab - body) * (-0.5 / BODY_DE**2))
+    far = _squared(lab - body)
+    far *= -0.5 / BODY_DE**2
+    return np.exp(far, out=far)
 
 
 def _squared(lab: np.ndarray) -> np.ndarray:
     """Squared length of each Lab triple (last axis): channel by channel, a third faster than an einsum."""
     sq = lab * lab
-    return sq[..., 0] + sq[..., 1] + sq[..., 2]
+    out = sq[..., 0] + sq[..., 1]
+    out += sq[..., 2]
+    return out
 
 
 @dataclass(frozen=True)

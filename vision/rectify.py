@@ -64,18 +64,22 @@ class Plane:
         return float(np.sqrt(abs(ax * by - ay * bx)))
 
 
-REMAP_ROW = 1024  # cv2.remap wants a 2-D map with sides under 32767: points go in rows of this many
+REMAP_ROW = 1024  # cv2.remap wants a map with sides under 32767: other layouts of points go in rows of this many
 
 
 def sample(image: np.ndarray, px) -> np.ndarray:
-    """Bilinear BGR colours (float32) at image points of shape (..., 2), any number of them."""
+    """Bilinear BGR colours (float32) at image points of shape (..., 2), any number of them. Points laid out as
+    rows x columns x 2 in float32 (``_on_rays``'s) are the remap's two-channel map as they are: no copy."""
     px = np.asarray(px, np.float32)
-    flat = px.reshape(-1, 2)
-    n = len(flat)
-    rows = np.zeros((-(-n // REMAP_ROW) * REMAP_ROW, 2), np.float32)
-    rows[:n] = flat
-    rows = rows.reshape(-1, REMAP_ROW, 2)
-    col = cv2.remap(image, rows[..., 0], rows[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+    if px.ndim == 3 and max(px.shape[:2]) < 32767:
+        maps = px
+    else:
+        flat = px.reshape(-1, 2)
+        maps = np.zeros((-(-len(flat) // REMAP_ROW) * REMAP_ROW, 2), np.float32)
+        maps[: len(flat)] = flat
+        maps = maps.reshape(-1, REMAP_ROW, 2)
+    col = cv2.remap(image, maps, None, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+    n = int(np.prod(px.shape[:-1]))
     return col.reshape(-1, 3)[:n].reshape(px.shape[:-1] + (3,)).astype(np.float32)
 
 
