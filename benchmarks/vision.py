@@ -38,9 +38,9 @@ from scipy.optimize import linear_sum_assignment  # noqa: E402
 from calibration import Calibration, read_image  # noqa: E402
 from sim.board import CLUB, TOURNAMENT  # noqa: E402
 from vision import NoBoardError, score_photo  # noqa: E402
-from vision.discs import Silhouette  # noqa: E402
 from vision.glare import in_washed  # noqa: E402
 from vision.hole import HOLE_NOTE  # noqa: E402
+from vision.outline import Silhouette  # noqa: E402
 from vision.score import LOW_NOTE, camo_note, line_error_mm  # noqa: E402
 from vision.synth import OTHER_TEAM_SETS, random_scene, random_style, recoloured, render  # noqa: E402
 from vision.synth.shots import photographed_verdict, random_pair  # noqa: E402

@@ -24,9 +24,10 @@ from sim.physics import DEFAULT_PARAMS
 from sim.play import play
 from sim.shot import aim_at
 from vision import NoBoardError, parse_teams, score_photo
-from vision.discs import DETECT_PX_PER_MM, FoundDisc, Proposals
+from vision.discs import DETECT_PX_PER_MM, Proposals
 from vision.focal import focal_from_discs
 from vision.hole import HOLE_NOTE
+from vision.outline import FoundDisc
 from vision.overlay import UNSURE_BGR, draw_overlay, look_outlines
 from vision.rectify import Plane
 from vision.score import PhotoDisc, PhotoScore
@@ -1271,7 +1272,8 @@ def test_a_tall_disc_seen_low_is_one_disc_not_its_face_and_its_base():
 ])
 def test_a_second_circle_is_a_discs_base_only_straight_towards_the_camera_within_its_wall(
         towards_deg, apart_mm, wall_mm, double):
-    from vision.discs import FoundDisc, Silhouette, _base_of
+    from vision.discs import _base_of
+    from vision.outline import Silhouette
     r, k = 16.2, 0.05
     face = FoundDisc(100.0, 50.0, r, 0.8, 1.0, 0.3)
     far = wall_mm / k + r  # the camera's foot this far from the face gives that wall (Silhouette.wall_mm)
@@ -1364,7 +1366,7 @@ def test_the_expected_outline_is_where_each_ray_leaves_the_hull_of_top_face_and_
     # a 5 mm wall, and the base there is the disc's size, not the top rim's colour edge (OUTLINE_MM wider).
     from scipy.spatial import ConvexHull
 
-    from vision.discs import ANGLES, OUTLINE_MM, Silhouette
+    from vision.outline import ANGLES, OUTLINE_MM, Silhouette
 
     r, k = 16.2, 0.008
     sil = Silhouette((wall_mm / k + r, 40.0), k)  # the camera's foot off to the right (and a little up)
@@ -1466,7 +1468,7 @@ def test_median_of_a_big_array_is_numpys():
 
 
 def test_peaks_are_the_strict_local_maxima_above_the_threshold_strongest_first():
-    from vision.discs import peaks
+    from vision.circles import peaks
     score = np.zeros((60, 80), np.float32)
     for (u, v), s in {(10, 12): 0.5, (40, 30): 0.9, (46, 33): 0.7, (70, 50): 0.3}.items():
         score[v, u] = s
@@ -1475,7 +1477,7 @@ def test_peaks_are_the_strict_local_maxima_above_the_threshold_strongest_first()
 
 
 def test_circle_scores_from_one_spectrum_equal_filtering_with_each_template():
-    from vision.discs import circle_kernels, circle_scores
+    from vision.circles import circle_kernels, circle_scores
     rng = np.random.default_rng(8)
     z = (rng.normal(size=(180, 131)) + 1j * rng.normal(size=(180, 131))).astype(np.complex64)
     radii = (9.5, 14.0)

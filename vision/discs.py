@@ -1,12 +1,10 @@
 """Finding discs: a fixed-radius circle transform on the top-face plane, then a circle fit in the photo itself.
 
 Every disc has the same, known radius, so on the rectified top-face plane a disc is a circle of exactly that
-many pixels. Edges are read as orientations only (the double angle of the colour gradient, sign-free), so a
-dark disc on light wood, a light disc on dark paint, a bevel's two opposite edges and a half-shadowed disc all
-vote alike. Scoring rings (far larger circles), pegs and printed numbers (far smaller) do not gather votes at
-one centre. Each candidate is then refitted from colour edges along rays in the full-resolution photo, which
-gives its centre to a fraction of a millimetre and its own radius. Where the rim misleads (a dark disc in its own
-shadow, a tall wall seen obliquely), a ring printed or turned on the disc's face places it instead.
+many pixels (``circles``). Each candidate is then refitted from colour edges along rays in the full-resolution
+photo (``outline``), which gives its centre to a fraction of a millimetre and its own radius. Where the rim
+misleads (a dark disc in its own shadow, a tall wall seen obliquely), a ring printed or turned on the disc's face
+places it instead.
 """
 
 from __future__ import annotations
@@ -15,14 +13,24 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-import cv2
 import numpy as np
 
-from vision.rectify import Plane, lifted_homography, rectify, sample
-from vision.robust import masked_median, median
+from vision.circles import circle_scores, orientation_field, peaks
+from vision.outline import (
+    CLEAN_FIT_MM,
+    CLEAN_SUPPORT,
+    OUTLINE_MM,
+    OUTSIDE_WEIGHT,
+    WALL_MM,
+    FoundDisc,
+    Silhouette,
+    fit_outlines,
+    outline_cost,
+    refine_all,
+)
+from vision.rectify import Plane, rectify
 
 DETECT_PX_PER_MM = 1.5  # scale of the rectified view used to propose discs
-EDGE_BLUR_PX = 0.8  # the scale (Gaussian sigma, rectified pixels) edges are read at to propose discs
 MIN_SCORE = 0.42  # share of a perfect circle's orientation support a candidate needs
 FAINT_SCORE = 0.30  # a fainter circle is still checked: if it fits a disc's outline, a disc may be missed
 # ... fits a disc's outline: FAINT_SUPPORT of the rays agree, and the rms is under FAINT_FIT_MM, plus
@@ -45,7 +53,7 @@ RING_AT = 0.7  # first guess at a ring on a disc's face, as a share of its radiu
 # x 1200) the ring placed the 115 discs whose rim sigma was under 0.25 mm (rms about 0.2 mm) no better (|radial
 # error| p50 0.139 -> 0.147 mm, 4 worse by over 0.3 mm, none better); with the rule, figures unchanged to 0.002 mm.
 RIM_OVER_RING_MM = 0.2
-# A fit from a wall further from the camera replaces a disc's when its ``_outline_cost`` is this much lower (mm). On
+# A fit from a wall further from the camera replaces a disc's when its ``outline_cost`` is this much lower (mm). On
 # 1606 walled discs of the hard set (seed 2025) a margin of 0.1 mm moved 3 discs 8-9 mm off to within 0.3 mm and
 # made none worse by 0.2 mm; 0.05 mm made 4 worse (two by 3-10 mm). Walls under 2 mm slip too little to matter.
 SLIP_GAIN, SLIP_WALL_MM = 0.1, 2.0
@@ -60,425 +68,13 @@ SLIP_DOUBT = 0.2
 # 0.37), while 66 of the 329 false ones (printed numbers, line crossings) gathered 0.75 and more. The turns are
 # read within PRINT_TURN_MM (the calibration's turn, a hand-placed number), the outline itself within PRINT_AT_MM.
 PRINT_ECHO, PRINT_TURN_MM, PRINT_AT_MM = 0.75, 3.0, 2.0
-RAYS = 64
-ANGLES = np.linspace(0, 2 * math.pi, RAYS, endpoint=False)  # the rays' directions, shared by every disc
-RAY_REACH_MM = 4.5  # how far either side of the expected outline a ray looks
-RAY_STEP_MM = 0.25
-BODY_MM = 2.0  # the disc's body colour is read this far inside an edge (past the bevel)
-BODY_DE = 20.0  # Lab distance over which a colour stops looking like the body
-FACE_AT = 0.4  # the body colour is read on this share of the radius: inside a printed ring, clear of the rim
-OUTSIDE_MM, OUTSIDE_WEIGHT = 1.0, 0.8  # an edge with the body's colour this far outside it is seldom the rim
 RADIUS_SCALES = (1.0, 0.88, 1.13, 1.27)  # disc sizes tried, as shares of the profile's
 # Support another size needs over the best so far to be taken (the profile's wins ties); a smaller one needs more,
 # for a ring printed or turned on a disc's face is a crisp circle inside every disc of its team. On plain 167 and
 # hard 58 of seed 2025 such rings made 0.88 win by 1.15-1.17 times, and the rims, never fitted, lost a team.
 LARGER_GAIN, SMALLER_GAIN = 1.15, 1.3
-EDGE_PRIOR_MM = 1.5  # spread of the prior that the edge lies on the expected outline
-SIGMA_PX = 0.15  # centre error of a clean fit, in image pixels
-CLEAN_SUPPORT, CLEAN_FIT_MM = 0.8, 0.35  # a fit this well supported and this tight measures the discs' radius
-OUTLINE_MM = 0.3  # the fitted outline (colour edge at the rim) runs about this much outside the disc's radius
-HULL_STEPS = np.linspace(0.0, 1.0, 33)  # circles between top and base tried for the outline (``Silhouette.expected``)
-OUTLIER_MM = 1.0  # what a ray whose edge strays off an outline costs it (``_outline_cost``)
-WALL_MM = 1.0  # a disc whose wall shows this wide gets a second chance across its wall (``refine``)
 APART = 1.75  # discs on the board never overlap: centres closer than this many radii may be one disc seen twice
 TOWARDS_CAMERA = math.cos(math.radians(30))  # ... when the second lies within 30 degrees of the camera's foot
-FIT_GAIN = 3.0  # per mm: a fit whose edges stray from its circle by rms e (mm) may be off by about 3 e^2
-
-
-@dataclass(frozen=True)
-class FoundDisc:
-    """A disc seen from above: centre and radius in board mm (top-face plane), and how well it was seen."""
-
-    x: float
-    y: float
-    r: float
-    score: float  # circle-transform support, 0..1
-    support: float  # share of rays whose edge agrees with the fitted circle
-    fit_mm: float  # RMS distance of the agreeing edge points from the circle
-    across_wall: bool = False  # found only by taking the wall's top rim for its outline too (see ``refine``)
-    # How far another reading of its outline put the centre: the ring on its face (``ring_centred``), or an outline
-    # a wall further from the camera that fits nearly as well (``wall_slips``).
-    offset_mm: float = 0.0
-
-    def sigma_mm(self, px_per_mm: float) -> float:
-        """Likely error of the centre (mm) in a photo of ``px_per_mm`` image pixels per board millimetre.
-
-        A disc whose edges all sit on its outline is placed to a fraction of a pixel. When they stray, the
-        cause is seldom noise (which 64 rays would average away) but a misread outline (a printed ring, a
-        shows: the error grows as the square of that spread (benchmark, 300 hard photos, |radial error| p99 by
-        this sigma: 0.7 mm under 0.25, 0.9 mm for 0.25-0.5, 1.9 mm for 0.5-1, 4.7 mm for 1-2, 7 mm above).
-        A disc read two ways (``offset_mm``) adds how far apart the two put it.
-        """
-        return math.hypot(FIT_GAIN * self.fit_mm**2 + SIGMA_PX / px_per_mm, self.offset_mm)
-
-
-def orientation_field(rect_bgr: np.ndarray, blur_px: float = EDGE_BLUR_PX) -> np.ndarray:
-    """Double-angle colour gradient (Di Zenzo), softly normalised: complex array, |z| < 1.
-
-    The magnitude saturates around a few times the typical texture so that strong and weak disc edges count
-    about equally, while faint wood grain counts less. ``blur_px``: the scale edges are read at (Gaussian sigma).
-    """
-    lab = cv2.cvtColor(rect_bgr.astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
-    lab = cv2.GaussianBlur(lab, (0, 0), blur_px)
-    re = np.zeros(lab.shape[:2], np.float32)  # z = sum over channels of (gx + i gy)^2, in real arithmetic
-    im = np.zeros_like(re)
-    for c in range(3):
-        gx = cv2.Sobel(lab[:, :, c], cv2.CV_32F, 1, 0, ksize=3)
-        gy = cv2.Sobel(lab[:, :, c], cv2.CV_32F, 0, 1, ksize=3)
-        re += gx * gx - gy * gy
-        im += 2 * gx * gy
-    size = cv2.magnitude(re, im)
-    m = np.sqrt(size)
-    m0 = 2.0 * median(m) + 1e-3
-    gain = m / ((size + 1e-9) * (m + m0))
-    return (re * gain) + 1j * (im * gain)
-
-
-def circle_kernels(radius_px: float) -> tuple[np.ndarray, np.ndarray]:
-    """Real and imaginary parts of the conjugate double-angle template on a thin annulus, summing to 1."""
-    half = int(math.ceil(radius_px + 3))
-    yy, xx = np.mgrid[-half : half + 1, -half : half + 1].astype(np.float32)
-    rho = np.hypot(xx, yy)
-    w = np.exp(-0.5 * ((rho - radius_px) / max(0.9, 0.05 * radius_px)) ** 2)
-    w /= w.sum()
-    phi = np.arctan2(yy, xx)
-    return (w * np.cos(2 * phi)).astype(np.float32), (w * np.sin(2 * phi)).astype(np.float32)
-
-
-def circle_scores(z: np.ndarray, radii_px) -> list[np.ndarray]:
-    """Support for a circle of each radius centred on each pixel of the orientation field ``z``: its correlation
-    with the radius's template, edges mirrored past the border. Only the real part is wanted, Re z * conj(t) =
-    z.re * t.re + z.im * t.im, so each part is filtered by real transforms (a third faster than one complex
-    transform) and the field's spectra are taken once for all radii."""
-    kernels = [circle_kernels(r) for r in radii_px]
-    pad = max(kr.shape[0] for kr, _ in kernels) // 2
-    n, m = z.shape, cv2.getOptimalDFTSize(max(z.shape) + 2 * pad)
-
-    def spectrum(part: np.ndarray, rows: int = 0) -> np.ndarray:
-        return cv2.dft(np.pad(part, ((0, m - part.shape[0]), (0, m - part.shape[1]))), nonzeroRows=rows)
-
-    field = [spectrum(cv2.copyMakeBorder(np.ascontiguousarray(part, np.float32), pad, pad, pad, pad,
-                                         cv2.BORDER_REFLECT_101)) for part in (z.real, z.imag)]
-    out = []
-    for kernel in kernels:
-        size, half = kernel[0].shape[0], kernel[0].shape[0] // 2
-        both = sum(cv2.mulSpectrums(f, spectrum(k, size), 0) for f, k in zip(field, kernel, strict=True))
-        full = cv2.idft(both, flags=cv2.DFT_SCALE | cv2.DFT_REAL_OUTPUT)
-        out.append(full[pad + half : pad + half + n[0], pad + half : pad + half + n[1]].copy())
-    return out
-
-
-def peaks(score: np.ndarray, min_dist_px: float, threshold: float) -> list[tuple[int, int, float]]:
-    """Local maxima (u, v, value) above ``threshold`` at least ``min_dist_px`` apart, strongest first."""
-    k = 2 * int(min_dist_px) + 1
-    dil = cv2.dilate(score, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))  # square: far faster, as good
-    above = np.flatnonzero(score > threshold)  # few: test only these for a maximum
-    at = above[score.flat[above] >= dil.flat[above]]
-    vs, us = np.divmod(at, score.shape[1])
-    order = np.argsort(-score[vs, us])
-    return [(int(us[i]), int(vs[i]), float(score[vs[i], us[i]])) for i in order]
-
-
-def ray_edges(image: np.ndarray, plane: Plane, cx: np.ndarray, cy: np.ndarray, expect: np.ndarray,
-              outside_weight: float, gap: np.ndarray | float = 0.0) -> tuple[np.ndarray, np.ndarray]:
-    """The rims of discs centred at ``cx``, ``cy`` (mm, one per disc) on each of RAYS rays (ANGLES) near the
-    expected radius ``expect`` (mm, discs x rays), or up to ``gap`` (mm, discs x rays) inside it: where the wall
-    shows, its top rim rather than its base may be the edge. Discs are read together: one disc's rays cost
-    hardly less than a dozen's.
-
-    The rim is a colour edge with the disc's own body just inside it and not just outside it. That tells it from
-    the brighter edges around it: a printed ring on the face (body colour on both sides of its outer edge), a
-    scoring line or a neighbour beside the disc (line or neighbour inside their edges). The body colour is the
-    median over all rays on the face well inside the outline: read near the expected outline it mixed with a
-    printed ring or the board whenever the first guess was off by a millimetre or two, and the fit then settled
-    on the ring. ``outside_weight`` is how much the body's colour outside an edge counts against it (none on a
-    board of the discs' own colour, where the rim has it too).
-    Returns the edge radii (mm) and the edge strengths, discs x rays.
-    """
-    cx, cy = np.reshape(cx, (-1, 1, 1)), np.reshape(cy, (-1, 1, 1))
-    inner = int(round(BODY_MM / RAY_STEP_MM))
-    outer = int(round(OUTSIDE_MM / RAY_STEP_MM))
-    steps = np.arange(-RAY_REACH_MM - BODY_MM, RAY_REACH_MM + OUTSIDE_MM + 1e-9, RAY_STEP_MM)
-    n = len(steps)
-    rad = expect[:, :, None] + steps  # discs x rays x steps
-    lab = _lab(sample(image, _on_rays(plane, cx, cy, rad).reshape(-1, n, 2)))  # one row per ray
-    lab = cv2.GaussianBlur(lab, (0, 0), sigmaX=1.0, sigmaY=0.01).reshape(rad.shape + (3,))  # along each ray only
-    face = FACE_AT * np.median(expect, axis=1).reshape(-1, 1, 1)
-    face_lab = _lab(sample(image, _on_rays(plane, cx, cy, face).reshape(len(expect), RAYS, 2)))
-    body = np.median(np.concatenate([face_lab, lab[:, :, int(round(RAY_REACH_MM / RAY_STEP_MM))]], axis=1), axis=1)
-    body = body[:, None, None]
-    diff = lab[:, :, inner + 1 : n - outer] - lab[:, :, inner - 1 : n - outer - 2]
-    d = np.sqrt(_squared(diff))
-    off_mm = steps[inner : n - outer - 1]
-    # How much like the body the colour BODY_MM inside each point is (1: the body's colour), and OUTSIDE_MM
-    # outside it: a printed ring's outer edge has the body's colour on both sides, the rim only inside.
-    like = _body_like(lab, body)
-    inside_body, outside_body = like[:, :, : n - outer - inner - 1], like[:, :, inner + outer : n - 1]
-    gap = np.asarray(gap, float)  # the prior is one row for every ray unless some may reach into a wall
-    apart = np.maximum(np.maximum(off_mm, -(gap[..., None] if gap.any() else 0.0) - off_mm), 0)
-    weighted = d * np.exp(-0.5 * (apart / EDGE_PRIOR_MM) ** 2)
-    which = weighted * inside_body * (1 - outside_weight * outside_body)
-    i = np.clip(np.argmax(which, axis=-1), 1, len(off_mm) - 2)[:, :, None]  # which edge: the body's rim
-    a, b, c = (np.take_along_axis(weighted, i + j, axis=-1)[:, :, 0] for j in (-1, 0, 1))
-    den = a - 2 * b + c
-    safe = np.where(np.abs(den) > 1e-9, den, 1.0)
-    off = np.where(np.abs(den) > 1e-9, 0.5 * (a - c) / safe, 0.0)
-    return expect + off_mm[i[:, :, 0]] + np.clip(off, -1, 1) * RAY_STEP_MM, np.take_along_axis(d, i, -1)[:, :, 0]
-
-
-def _on_rays(plane: Plane, cx: np.ndarray, cy: np.ndarray, rad: np.ndarray) -> np.ndarray:
-    """Image points at radii ``rad`` (discs x rays x samples, or x 1) along each disc's rays (ANGLES), as
-    discs x rays x samples x 2 (float32). A ray is a line, and stays one through the homography: its centre and
-    direction are mapped once, and each sample costs a multiply-add per coordinate (a third of mapping every point)."""
-    m = plane.board_to_image.reshape(-1, 9)[:, :, None, None]  # one homography, or one per disc
-    cos, sin = np.cos(ANGLES)[:, None], np.sin(ANGLES)[:, None]
-    x, y, w = ((m[:, k] * cx + m[:, k + 1] * cy + m[:, k + 2]) + (m[:, k] * cos + m[:, k + 1] * sin) * rad
-               for k in (0, 3, 6))
-    out = np.empty(w.shape + (2,), np.float32)  # the float32 pairs ``sample`` hands cv2.remap as they are
-    np.divide(x, w, out=out[..., 0])
-    np.divide(y, w, out=out[..., 1])
-    return out
-
-
-def _lab(bgr: np.ndarray) -> np.ndarray:
-    """CIELAB of BGR samples (float32, 0..255) laid out as a picture: rows x columns x 3. The samples are scaled
-    in place (``sample`` gives fresh ones)."""
-    return cv2.cvtColor(np.divide(bgr, 255.0, out=bgr), cv2.COLOR_BGR2Lab)
-
-
-def _body_like(lab: np.ndarray, body: np.ndarray) -> np.ndarray:
-    """How much like the disc's body colour each Lab sample is: 1 for the body's colour, falling off over BODY_DE."""
-    far = _squared(lab - body)
-    far *= -0.5 / BODY_DE**2
-    return np.exp(far, out=far)
-
-
-def _squared(lab: np.ndarray) -> np.ndarray:
-    """Squared length of each Lab triple (last axis): channel by channel, a third faster than an einsum."""
-    sq = lab * lab
-    out = sq[..., 0] + sq[..., 1]
-    out += sq[..., 2]
-    return out
-
-
-@dataclass(frozen=True)
-class Silhouette:
-    """A disc's outline on the top-face plane: its top circle plus its base circle as the camera sees it.
-
-    The base circle (on the surface) appears on the top-face plane shifted towards the camera's foot by
-    ``k`` = thickness / camera height of the way, and shrunk by (1 - k). On the side facing the camera the
-    disc's wall shows, and the outline is the base circle there. The outline radius ``r`` is the top rim's
-    colour edge, which runs OUTLINE_MM outside the disc; the base's edge against the board does not (326 discs
-    of 53 renders seen with their true camera, at the median: top rims +0.25 mm outside the disc, bases -0.06 mm,
-    +0.02 mm where the wall is under 4 mm wide), so the base circle is OUTLINE_MM smaller. Modelled at ``r``,
-    the base pulled discs 0.08-0.12 mm away from the camera's foot. For discs each seen by its own camera
-    (``stacked_views``) the two coordinates and ``k`` are columns, one row per disc.
-    """
-
-    camera_xy: tuple[float, float]
-    k: float
-
-    def parts(self, cx: float, cy: float, r: float, ang: np.ndarray):
-        """Per ray: centre offset (dx, dy) and radius of the circle that forms the outline, and its radius."""
-        sx, sy, rb = self._base(cx, cy, r)
-        base = sx * np.cos(ang) + sy * np.sin(ang) + rb > r
-        dx = np.where(base, sx, 0.0)
-        dy = np.where(base, sy, 0.0)
-        rr = np.where(base, rb, r)
-        return dx, dy, rr
-
-    def wall_mm(self, cx, cy, r):
-        """How far the base's outline reaches past the top face's rim on the side facing the camera (mm; arrays of
-        discs broadcast)."""
-        return np.maximum((np.hypot(self.camera_xy[0] - cx, self.camera_xy[1] - cy) - r) * self.k, 0.0)
-
-    def expected(self, cx: float, cy: float, r: float, ang: np.ndarray) -> np.ndarray:
-        """Distance from the top circle's centre to the outline along each ray.
-
-        The outline is the hull of the top and base circles (the wall's sides join them), which is the union of
-        the circles between the two, centre and radius in proportion: along a ray, the farthest of their
-        crossings. (The support function taken before runs long on rays that cross the wall aslant, by up to
-        0.03, 0.7 and 3.5 mm across walls of 1, 5 and 12 mm: the edge search leant outwards there, and discs
-        seen obliquely were placed towards the camera's foot.)
-        """
-        sx, sy, rb = self._base(cx, cy, r)
-        along = sx * np.cos(ang) + sy * np.sin(ang)
-        across2 = np.maximum(sx * sx + sy * sy - along * along, 0.0)
-        share = HULL_STEPS.reshape((-1,) + (1,) * np.ndim(along))
-        rad = r + share * (rb - r)
-        return np.max(share * along + np.sqrt(np.maximum(rad * rad - share * share * across2, 0.0)), axis=0)
-
-    def _base(self, cx, cy, r):
-        """The base circle's centre offset from the top circle's (sx, sy) and its radius, on the top-face plane."""
-        return (self.camera_xy[0] - cx) * self.k, (self.camera_xy[1] - cy) * self.k, (r - OUTLINE_MM) * (1 - self.k)
-
-
-def top_view(calibration, board) -> tuple[Plane, Silhouette]:
-    """The plane of standing discs' top faces and their outline model, as this calibration's camera sees them."""
-    view = calibration.view
-    top = Plane(lifted_homography(calibration, board.disc_thickness), 1.0, board.surface_r)
-    return top, Silhouette(tuple(view.camera_mm[:2]), board.disc_thickness / view.camera_mm[2])
-
-
-def stacked_views(views: list[tuple[Plane, Silhouette]], each: int) -> tuple[Plane, Silhouette]:
-    """One plane and outline model per disc for ``each`` discs seen by each of several cameras (``top_view``s),
-    so that ``refine_all`` fits them all at once: the views' discs in order, ``each`` per view."""
-    planes, sils = zip(*views, strict=True)
-    m = np.repeat(np.stack([p.board_to_image for p in planes]), each, axis=0)
-    cam = np.repeat(np.array([s.camera_xy for s in sils], float), each, axis=0)
-    k = np.repeat(np.array([s.k for s in sils], float), each)[:, None]
-    return Plane(m, planes[0].px_per_mm, planes[0].radius_mm), Silhouette((cam[:, :1], cam[:, 1:]), k)
-
-
-def _take(plane: Plane, sil: Silhouette, idx: np.ndarray) -> tuple[Plane, Silhouette]:
-    """The views of discs ``idx``: the same shared view, or those discs' own (``stacked_views``)."""
-    if plane.board_to_image.ndim == 2:
-        return plane, sil
-    return (Plane(plane.board_to_image[idx], plane.px_per_mm, plane.radius_mm),
-            Silhouette((sil.camera_xy[0][idx], sil.camera_xy[1][idx]), sil.k[idx]))
-
-
-def fit_centre(ex, ey, sil: Silhouette, cx, cy, r, w0, fit_radius: bool, across_wall):
-    """Robust Gauss-Newton fits of discs' centres (and optionally radii) to their outline points; Tukey weights.
-
-    ``ex``, ``ey``, ``w0``: discs x rays; ``cx``, ``cy``, ``r``, ``across_wall``: one per disc. ``across_wall``: a
-    point on the side where the wall shows is fitted to the nearer of the base's outline and the top face's rim.
-    Returns the centres, radii, weights and residuals, and per disc whether it had points enough to fit.
-    """
-    cx, cy, r = (np.array(v, float).reshape(-1, 1) for v in (cx, cy, r))
-    across_wall = np.reshape(across_wall, (-1, 1))
-    any_across = bool(across_wall.any())
-    w = w0.astype(float)
-    res = np.zeros_like(ex)
-    fitted = np.ones(len(ex), bool)
-    moving = fitted.copy()
-    for _ in range(8):
-        dx, dy, rr = sil.parts(cx, cy, r, ANGLES)
-        if any_across:
-            top = across_wall & (np.abs(np.hypot(ex - cx, ey - cy) - r)
-                                 < np.abs(np.hypot(ex - cx - dx, ey - cy - dy) - rr))
-            dx, dy, rr = np.where(top, 0.0, dx), np.where(top, 0.0, dy), np.where(top, r, rr)
-        vx, vy = ex - (cx + dx), ey - (cy + dy)
-        dist = np.hypot(vx, vy) + 1e-9
-        now = dist - rr
-        cols = [-vx / dist, -vy / dist] + ([-rr / r] if fit_radius else [])
-        jac = np.stack(cols, axis=-1)  # discs x rays x unknowns
-        active = w > 0
-        fitted &= ~moving | (active.sum(1) >= 8)
-        moving &= fitted
-        sigma = np.maximum(1.4826 * masked_median(np.abs(now), active), 0.25)[:, None]
-        u = (now / (4.685 * sigma)).clip(-1, 1)
-        now_w = w0 * (np.abs(now) < 4.685 * sigma) * (1 - u**2) ** 2
-        jac_t = jac.transpose(0, 2, 1)
-        a = np.matmul(jac_t * now_w[:, None, :], jac)  # the normal equations (matmul: 4 times einsum's speed)
-        # A faint ridge keeps a disc with no weighted rays (or all on one side) solvable: its step is then the
-        # least-norm one pinv gave, at a fifth of pinv's cost.
-        ridge = (1e-9 * np.trace(a, axis1=1, axis2=2) + 1e-12)[:, None, None] * np.eye(a.shape[-1])
-        step = -np.linalg.solve(a + ridge, np.matmul(jac_t, (now_w * now)[..., None]))[..., 0]
-        step[~moving] = 0.0
-        keep = moving[:, None]
-        res, w = np.where(keep, now, res), np.where(keep, now_w, w)
-        cx, cy = cx + step[:, :1], cy + step[:, 1:2]
-        if fit_radius:
-            r = r + step[:, 2:3]
-        moving &= np.hypot(step[:, 0], step[:, 1]) >= 0.01
-        if not moving.any():
-            break
-    return cx[:, 0], cy[:, 0], r[:, 0], w, res, fitted
-
-
-def refine(image: np.ndarray, plane: Plane, sil: Silhouette, cx: float, cy: float, r: float, score: float,
-           *, fit_radius: bool, across_wall: bool = False) -> FoundDisc | None:
-    """One disc's ``refine_all``."""
-    return refine_all(image, plane, sil, [(cx, cy)], [r], [score], fit_radius=fit_radius,
-                      across_wall=[across_wall])[0]
-
-
-def refine_all(image: np.ndarray, plane: Plane, sil: Silhouette, centres, r, score, *, fit_radius: bool,
-               across_wall=False, hidden_wall: bool = False) -> list[FoundDisc | None]:
-    """Fit discs' outlines from edges along rays, down-weighting rays that disagree (neighbours, shadows).
-
-    ``centres`` are the first guesses (x, y); ``r``, ``score`` and ``across_wall`` are one per disc (or one for
-    all). An edge with the body's colour outside it is first taken for a printed ring, not the rim; when that fit
-    is not clean (a disc on paint of its own colour: its rim has the body's colour outside too) the fit that
-    ignores the colour outside is tried as well, and the tighter of the two kept.
-    ``across_wall`` also takes the wall's top rim for the outline where the wall shows (a wall shaded apart from
-    the face has its edge there). It finds tall-walled discs seen obliquely that the base's outline alone
-    misses, but it lets a fit settle half a wall away: it is only a second chance, and its calls are in doubt.
-    ``hidden_wall``: a disc whose wall shows wider than WALL_MM is fitted by its top rim all round as well. The
-    base's edge may not show (a wall of the board's shade: natural discs on maple with 2-4 mm of wall had their
-    edges on that side 1.1-2.1 mm inside the base's outline, and the hull's fit moved them up to 2 mm away from
-    the camera's foot), or a darker edge just past it may be taken instead (a shadow's, a scoring line's). The
-    rim's fit is kept when it explains the edges better (``_outline_cost``) and lies within half a wall of the
-    hull's: on a tall wall the base is a disc-sized circle of its own.
-    """
-    xy = np.array(centres, float).reshape(-1, 2)
-    if not len(xy):
-        return []
-    r, score, across_wall = (np.broadcast_to(np.asarray(v), len(xy)) for v in (r, score, across_wall))
-    fits = _refine(image, plane, sil, xy, r, score, fit_radius, OUTSIDE_WEIGHT, across_wall.astype(bool))
-    again = np.array([f is None or f.fit_mm > CLEAN_FIT_MM for f in fits], bool)
-    if again.any():
-        seconds = iter(_refine(image, *_take(plane, sil, again), xy[again], r[again], score[again], fit_radius,
-                               0.0, across_wall[again].astype(bool)))
-        for j in np.flatnonzero(again):
-            fits[j] = min((f for f in (fits[j], next(seconds)) if f is not None), key=lambda f: f.fit_mm, default=None)
-    if not hidden_wall:
-        return fits
-    return _rim_fits(image, plane, sil, xy, r, score, fit_radius, across_wall.astype(bool), fits)
-
-
-def _rim_fits(image, plane, sil, xy, r, score, fit_radius, across_wall, fits) -> list[FoundDisc | None]:
-    """``refine_all``'s ``hidden_wall``: ``fits`` with each replaced by the fit of its top rim alone where better."""
-    fits = list(fits)
-    wall = sil.wall_mm(xy[:, :1], xy[:, 1:], r[:, None])[:, 0]
-    walled = ~across_wall & (wall > WALL_MM) & np.array([f is not None for f in fits])
-    if not walled.any():
-        return fits
-    plane_w, sil_w = _take(plane, sil, walled)
-    rims = _refine(image, plane_w, replace(sil_w, k=0.0 * sil_w.k), xy[walled], r[walled], score[walled], fit_radius,
-                   OUTSIDE_WEIGHT, across_wall[walled])
-    for j, g in zip(np.flatnonzero(walled), rims, strict=True):
-        f = fits[j]
-        if g is not None and math.hypot(g.x - f.x, g.y - f.y) <= wall[j] / 2 and _outline_cost(g) < _outline_cost(f):
-            fits[j] = g
-    return fits
-
-
-def _outline_cost(f: FoundDisc) -> float:
-    """How badly an outline model explains a disc's edges: inliers by their rms, every stray ray at OUTLIER_MM."""
-    return math.sqrt(f.support * f.fit_mm**2 + (1 - f.support) * OUTLIER_MM**2)
-
-
-def _refine(image, plane, sil, xy, r, score, fit_radius, outside_weight, across_wall) -> list[FoundDisc | None]:
-    cx, cy, r = xy[:, 0].copy(), xy[:, 1].copy(), np.array(r, float)
-    w = np.zeros((len(xy), RAYS))
-    res = np.zeros((len(xy), RAYS))
-    fitted = np.ones(len(xy), bool)
-    todo = np.arange(len(xy))
-    for _ in range(3):
-        plane_t, sil_t = _take(plane, sil, todo)
-        expect = sil_t.expected(cx[todo, None], cy[todo, None], r[todo, None], ANGLES)
-        rad, strength = ray_edges(image, plane_t, cx[todo], cy[todo], expect, outside_weight,
-                                  (expect - r[todo, None]) * across_wall[todo, None])
-        ex, ey = cx[todo, None] + np.cos(ANGLES) * rad, cy[todo, None] + np.sin(ANGLES) * rad
-        seen = np.any(strength > 0, axis=1, keepdims=True)
-        strong = ~seen | (strength > 0.3 * np.median(strength, axis=1, keepdims=True))
-        nx, ny, nr, nw, nres, ok = fit_centre(ex, ey, sil_t, cx[todo], cy[todo], r[todo], strong, fit_radius,
-                                              across_wall[todo])
-        fitted[todo[~ok]] = False
-        shift = np.hypot(nx - cx[todo], ny - cy[todo])
-        cx[todo], cy[todo], r[todo], w[todo], res[todo] = nx, ny, nr, nw, nres
-        todo = todo[ok & (shift >= 0.05)]
-        if not len(todo):
-            break
-    out = []
-    for j in range(len(xy)):
-        inl = w[j] > 0
-        rms = float(np.sqrt(np.average(res[j][inl] ** 2))) if inl.any() else 99.0
-        out.append(FoundDisc(float(cx[j]), float(cy[j]), float(r[j]), float(score[j]), float(inl.mean()), rms,
-                             bool(across_wall[j])) if fitted[j] else None)
-    return out
 
 
 @dataclass(frozen=True)
@@ -624,7 +220,7 @@ def face_rings(image: np.ndarray, plane: Plane, starts: list[tuple[float, float]
     if not starts:
         return []
     n = len(starts)
-    rings = _refine(image, plane, Silhouette((0.0, 0.0), 0.0), np.array(starts, float).reshape(-1, 2),
+    rings = fit_outlines(image, plane, Silhouette((0.0, 0.0), 0.0), np.array(starts, float).reshape(-1, 2),
                     np.full(n, RING_AT * r), np.ones(n), True, OUTSIDE_WEIGHT, np.zeros(n, bool))
     return [g if g is not None and _face_ring(g, r) and g.support >= CLEAN_SUPPORT else None for g in rings]
 
@@ -696,17 +292,17 @@ def wall_slips(image: np.ndarray, plane: Plane, sil: Silhouette, discs: list[Fou
         apart = math.hypot(g.x - d.x, g.y - d.y)
         if apart < walls[j] / 2 or _near(g.x, g.y, out[:j] + out[j + 1:], 1.6 * r):  # where the others are now
             continue
-        if _outline_cost(g) < _outline_cost(d) - SLIP_GAIN and g.fit_mm <= FAINT_FIT_MM:
+        if outline_cost(g) < outline_cost(d) - SLIP_GAIN and g.fit_mm <= FAINT_FIT_MM:
             out[j] = g
             slipped.append((j, apart))
-        elif _outline_cost(g) < _outline_cost(d) + SLIP_DOUBT:
+        elif outline_cost(g) < outline_cost(d) + SLIP_DOUBT:
             out[j] = replace(d, offset_mm=apart)
     heres = refine_all(image, plane, sil, [(discs[j].x, discs[j].y) for j, _ in slipped], r,
                        [discs[j].score for j, _ in slipped], fit_radius=False, hidden_wall=True)
     for (j, apart), here in zip(slipped, heres, strict=True):
         d, g = discs[j], out[j]
         if here is not None and math.hypot(here.x - d.x, here.y - d.y) < walls[j] / 2 and (
-                _outline_cost(g) >= _outline_cost(here) - SLIP_DOUBT):
+                outline_cost(g) >= outline_cost(here) - SLIP_DOUBT):
             out[j] = replace(g, offset_mm=apart)
     return out
 

@@ -20,7 +20,8 @@ import numpy as np
 from calibration import Calibration
 from calibration.model import MAX_FOCAL_SHARE
 from sim.board import Board
-from vision.discs import FoundDisc, refine_all, ring_centred, stacked_views, top_view
+from vision.discs import ring_centred
+from vision.outline import FoundDisc, refine_all, stacked_views, top_view
 
 # Focal lengths tried, as shares of the photo's long side: evenly spaced in parallax (a disc top's shift is
 # proportional to 1 / focal length), from a wide lens close up to the longest lens believed (MAX_FOCAL_SHARE).

@@ -14,16 +14,9 @@ import math
 
 import numpy as np
 
-from vision.discs import (
-    APART,
-    DETECT_PX_PER_MM,
-    FoundDisc,
-    circle_scores,
-    near_any,
-    orientation_field,
-    peaks,
-    refine_all,
-)
+from vision.circles import circle_scores, orientation_field, peaks
+from vision.discs import APART, DETECT_PX_PER_MM, near_any
+from vision.outline import FoundDisc, refine_all
 from vision.rectify import Plane, rectify
 
 # On the plain renders of seeds 2025, 777 and 4242 (407 photos with a black or navy team: 7239 circles on paint darker

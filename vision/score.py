@@ -16,22 +16,12 @@ from calibration import Calibration, View, calibrate, read_image
 from sim.board import TOURNAMENT, Board, zone_at_radius
 from sim.game import Disc, RoundResult, State, score_round
 from sim.rules import MatchFormat
-from vision.discs import (
-    APART,
-    DiscSearch,
-    FoundDisc,
-    Proposals,
-    Silhouette,
-    clear_of_pegs,
-    find_discs,
-    near_any,
-    settle,
-    top_view,
-)
+from vision.discs import APART, DiscSearch, Proposals, clear_of_pegs, find_discs, near_any, settle
 from vision.focal import focal_from_discs
 from vision.glare import washed_areas
 from vision.hidden import HIDDEN_FIT_MM, HIDDEN_SUPPORT, hidden_outlines
 from vision.hole import HOLE_NOTE, HoleSeen, darkest_faces, hole_plane, read_hole
+from vision.outline import FoundDisc, Silhouette, top_view
 from vision.rectify import Plane, lifted_homography
 from vision.teams import (
     TeamSplit,
