@@ -26,12 +26,14 @@ from sim.shot import aim_at
 from vision import NoBoardError, parse_teams, score_photo
 from vision.discs import DETECT_PX_PER_MM, Proposals
 from vision.focal import focal_from_discs
+from vision.frames import Frames, align, rotate, turn_discs
 from vision.hole import HOLE_NOTE
+from vision.looks import Looks
 from vision.outline import FoundDisc
 from vision.overlay import UNSURE_BGR, draw_overlay, look_outlines
 from vision.rectify import Plane
 from vision.score import PhotoDisc, PhotoScore
-from vision.shotcheck import Frames, Looks, _fates, _rotate, _turn, align, check_shot, diff, glare_note
+from vision.shotcheck import _fates, check_shot, diff, glare_note
 from vision.synth import random_scene, recoloured, render
 from vision.synth.render import render_pair
 from vision.synth.shots import photographed_verdict, random_pair
@@ -249,7 +251,7 @@ def test_two_clean_fits_give_the_discs_radius_over_loose_ones():
     # hit: no foul. At the clean ones' radius the untouched discs stay put and the miss is a must-hit foul.
     pair, img_b, img_a, (b, a) = _rendered_pair(2)
     assert pair.verdict["rule"] == "must-hit"
-    after = _turn([d for d in a.discs if d.team == "red"], align(b, a))  # the shot red disc is new: none moved
+    after = turn_discs([d for d in a.discs if d.team == "red"], align(b, a))  # the shot red disc is new: none moved
     for p in [d for d in b.discs if d.team == "red"]:
         assert min(math.hypot(q.x_mm - p.x_mm, q.y_mm - p.y_mm) for q in after) < 0.5
     check = check_shot(img_b, img_a, shooter=pair.shooter, teams=pair.before.team_colours, rules=pair.rules)
@@ -358,7 +360,7 @@ def test_the_photos_frames_are_matched_on_the_boards_surface():
     lower = score_photo(img_a, teams=pair.before.team_colours, calibration=replace(cal, focal_px=cal.view.focal_px / 2))
     (was,), (now,) = ([(d.x_mm, d.y_mm) for d in s.discs if d.team == "yellow"] for s in (check.before, lower))
     frames = Frames.of(check.before, lower, align(check.before, lower))
-    assert math.dist(frames.to_before(now)[0], was) < 0.6 < math.dist(_rotate([now], frames.turn)[0], was)
+    assert math.dist(frames.to_before(now)[0], was) < 0.6 < math.dist(rotate([now], frames.turn)[0], was)
 
 
 @pytest.mark.parametrize("relight", [False, True], ids=["same light", "light changed"])

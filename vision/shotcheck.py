@@ -14,21 +14,20 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from functools import cached_property
 
-import cv2
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 
-from calibration.model import apply_homography
 from sim.board import TOURNAMENT, Board, zone_at_radius
 from sim.game import Disc, Game, State
 from sim.judge import ShotReport, Verdict, judge
 from sim.physics import DEFAULT_PARAMS
 from sim.rules import Rules, rules_named
+from vision.frames import Frames, align, placed
 from vision.glare import in_washed
-from vision.hole import HOLE_NOTE, hole_plane
-from vision.rectify import Plane, disc_grid, sample
+from vision.hole import HOLE_NOTE
+from vision.looks import CHANGE_STEP_MM, Looks
+from vision.rectify import Plane
 from vision.score import (
     OUTLINE_TEAM_DE,
     TEAM_DOUBT_WHY,
@@ -38,7 +37,7 @@ from vision.score import (
     outline_faces,
     score_photo,
 )
-from vision.teams import MIN_GAIN, rgb_to_lab, zone_paints
+from vision.teams import rgb_to_lab, zone_paints
 
 MATCH_MAX_MM = 150.0  # a disc further than this from where it was is not taken for the same disc
 MOVE_MIN_MM = 1.5  # smallest displacement called a move, whatever the position errors
@@ -46,36 +45,7 @@ BEHIND_MM = 5.0  # how far the shot disc may seem to rest off the span its strik
 KEEP_ALONG = 2 * (1 - DEFAULT_PARAMS.e_disc) / (1 + DEFAULT_PARAMS.e_disc)  # how far the striker may go on along
 # the line of centres, times sqrt(its own travel * the struck disc's): the theory's factor, doubled as measured (on
 # simulated shots it left 48 shot discs of 650 in the wrong place, doubled 38)
-ALIGN_MM = 6.0  # a disc this close to where one of its team stood before is taken as unmoved when aligning
-ALIGN_STEP_DEG = 5.0  # turns tried when aligning the after photo's board frame to the before photo's
 NEAR_HOLE_MM = 12.0  # a disc that vanished with its edge this close to the hole may have dropped in
-LOOK_SHARE = 1.15  # a disc's look: colours on a grid out to this share of its radius (its rim and the board beside)
-SAME_SHARE = 0.5  # a spot that changed by under this share of its disc's contrast with the board is unchanged
-# (a new disc changes its spot by about 0.8 of that contrast: it covers 3/4 of the spot compared)
-OUTLINE_MATCH = 0.5  # a disc-like outline not counted within this share of a radius is that disc, seen faintly
-CHANGE_STEP_MM = 2.0  # grid of the change map between the photos
-HOT_NOISE = 2.5  # a spot changed when its change is this many times the board's typical one (noise, nudged camera)
-FILLED, STANDS_OUT = 0.6, 0.4  # a new disc: this share of its patch changed, this much more than around it
-RING_SHARE = 1.6  # the board around a patch: out to this share of a disc's radius
-KNOWN_SHARE, MIN_COVER = 1.4, 0.8  # found discs explain change this far out (radii); a new disc's patch is mostly
-# unexplained
-# A disc dropped in when the hole's median change is this many times the board's typical change in the same light:
-# the board round the hole, its light taken out as the hole's is (floored at HOLE_NOISE_MIN delta-E), or the whole
-# board, whichever changed less. Both photos are first smoothed over HOLE_BLUR_PX: a pixel's change between two
-# photos is mostly noise (2.4-3.9 delta-E round the hole on grainy paint), which a black disc in a dark hole barely
-# exceeds, while what a drop changes (its rim, its sheen, a ring on its face) spans many pixels. On 600 simulated
-# shots (seeds 2718, 777 and 2025, each also relit) the 64 drops read 5.6 and up smoothed, 2.6 and up unsmoothed
-# (3 missed, two of them black 20s then judged no-hiding fouls); the holes nothing dropped into read 3.6 and under
-# but for one (13.4 delta-E under a changed light, 3.5 unsmoothed too), 3 over 3 against 1 unsmoothed. A changed
-# light's shading round the hole is no noise a blur removes (seed 31, relit pair 32: a 20 reading 3.6), so the
-# threshold stays where it was.
-HOLE_CHANGE, HOLE_NOISE_MIN, HOLE_BLUR_PX = 3.0, 1.0, 2.0
-HOLE_RIM_MM = 1.5  # the hole is compared this far inside its rim (the rim's edge moves with a nudged camera)
-HOLE_SEEN = 0.4  # share of the hole that must be in sight (not behind a standing disc) to compare it
-# The board this far round the hole's rim (mm) shows how the light over the hole changed between the photos (a
-# player's shadow, the camera's exposure): the hole is compared in the same light.
-HOLE_AROUND_MM = (3.0, 15.0)
-LOOK_MARGIN_DE = 2.0  # the photos must favour "moved" or "was there" by this much (mean delta-E) to say so
 STILLS_NOTE = ("From two photos a touch that moved nothing cannot be seen: a hit is judged from the other side's "
                "discs that moved or left the board.")
 
@@ -239,290 +209,6 @@ def _match_other(a: list[PhotoDisc], b: list[PhotoDisc], stood: list[PhotoDisc],
     return pairs + [(rest_a[i], rest_b[j]) for i, j in far]
 
 
-def _rotate(xy, angle: float) -> np.ndarray:
-    """Board points (N, 2) turned by ``angle`` radians about the hole."""
-    c, s = math.cos(angle), math.sin(angle)
-    return np.asarray(xy, float).reshape(-1, 2) @ np.array([[c, s], [-s, c]])
-
-
-def _turn(discs: list[PhotoDisc], angle: float) -> list[PhotoDisc]:
-    return _placed(discs, lambda xy: _rotate(xy, angle))
-
-
-def _placed(discs: list[PhotoDisc], to: Callable[[np.ndarray], np.ndarray]) -> list[PhotoDisc]:
-    """The discs with their board positions mapped by ``to`` (points (N, 2) to points (N, 2))."""
-    xy = to(np.array([(d.x_mm, d.y_mm) for d in discs], float).reshape(-1, 2))
-    return [replace(d, x_mm=float(x), y_mm=float(y)) for d, (x, y) in zip(discs, xy, strict=True)]
-
-
-@dataclass(frozen=True)
-class Frames:
-    """The after photo's board frame on the before photo's: turned by ``turn`` about the hole (``align``), and
-    matched on the board's surface rather than on the discs' top plane.
-
-    Each photo's top plane is its surface calibration lifted by a disc's thickness towards where it puts the camera,
-    and a near-overhead photo puts the camera poorly (seed 1234, pair 84: 2540 mm high before the shot, 1213 mm
-    after, the camera only nudged), while both place the surface's lines and pegs well. So a spot on the before
-    photo's top plane goes down to its surface, across to the after photo's surface, and up its top plane. At the
-    discs that stood still (simulated shots, seeds 2025, 1234 and 777, 50 of each in each light) the frames
-    then disagree by 0.05-0.09 mm at the median (matched on the top planes 0.02-0.05), at p95 by 0.34-0.44 mm
-    (0.35-0.78) and at p99 by 0.43-0.66 mm (0.89-1.29; 1.29 mm made an unmoved disc read as moved and a miss as a
-    hit).
-    """
-
-    turn: float
-    after_to_before: np.ndarray  # 3x3: after photo's top-plane board mm -> before photo's
-
-    @classmethod
-    def of(cls, before: PhotoScore, after: PhotoScore, turn: float) -> Frames:
-        c, s = math.cos(turn), math.sin(turn)
-        rotate = np.array([[c, -s, 0.0], [s, c, 0.0], [0.0, 0.0, 1.0]])  # as _rotate(., turn)
-        m = (np.linalg.inv(before.top_plane.board_to_image) @ np.asarray(before.calibration.board_to_image) @ rotate
-             @ np.linalg.inv(after.calibration.board_to_image) @ after.top_plane.board_to_image)
-        return cls(turn, m / m[2, 2])
-
-    def to_before(self, xy) -> np.ndarray:
-        return apply_homography(self.after_to_before, np.asarray(xy, float).reshape(-1, 2))
-
-    @cached_property
-    def before_to_after(self) -> np.ndarray:
-        return np.linalg.inv(self.after_to_before)  # once: every look at the after photo maps through it
-
-    def to_after(self, xy) -> np.ndarray:
-        return apply_homography(self.before_to_after, np.asarray(xy, float).reshape(-1, 2))
-
-
-def _unmoved(a: list[PhotoDisc], b: list[PhotoDisc]) -> list[tuple[PhotoDisc, PhotoDisc]]:
-    """Pairs (before, after) of one team within ALIGN_MM of each other: discs the shot left alone."""
-    out = []
-    for q in b:
-        near = [p for p in a if p.team == q.team and math.hypot(p.x_mm - q.x_mm, p.y_mm - q.y_mm) < ALIGN_MM]
-        if near:
-            out.append((min(near, key=lambda p: math.hypot(p.x_mm - q.x_mm, p.y_mm - q.y_mm)), q))
-    return out
-
-
-def align(before: PhotoScore, after: PhotoScore) -> float:
-    """The turn (radians) that brings the after photo's board frame onto the before photo's.
-
-    Each photo is calibrated on its own, and a board looks the same turned by a quarter (its pegs by an
-    eighth), so the two frames may differ by such a turn plus a degree or so. Most discs do not move in a
-    shot: the turn that lines up the most of them, refined on those (weighted by how well each was placed: one
-    loosely fitted disc 5 mm off turned the frame enough to make an untouched disc 250 mm out read as moved), is
-    the one.
-    """
-    a = [d for d in before.discs if d.points != 20]
-    b = [d for d in after.discs if d.points != 20]
-    if not a or not b:
-        return 0.0
-    best = max((len(_unmoved(a, _turn(b, t))), -k, t)
-               for k, t in enumerate(np.radians(np.arange(0, 360, ALIGN_STEP_DEG))))
-    angle = float(best[2])
-    for _ in range(3):
-        pairs = _unmoved(a, _turn(b, angle))
-        if not pairs:
-            break
-        # Each pair weighted by its inverse variance: a loose fit must not turn the rest.
-        cross = sum((p.x_mm * q.y_mm - p.y_mm * q.x_mm) / (p.sigma_mm**2 + q.sigma_mm**2) for p, q in pairs)
-        dot = sum((p.x_mm * q.x_mm + p.y_mm * q.y_mm) / (p.sigma_mm**2 + q.sigma_mm**2) for p, q in pairs)
-        angle -= math.atan2(cross, dot)
-    return angle
-
-
-class Looks:
-    """The two photos compared at board points: does a spot look the same before and after the shot?
-
-    A disc's edge fit can be loose (a light disc on light wood) while the photos still show plainly whether it
-    moved: the spot it stood on changed, and the disc now looks where it went as it looked where it stood.
-    """
-
-    def __init__(self, before_img: np.ndarray, before: PhotoScore, after_img: np.ndarray, after: PhotoScore,
-                 frames: Frames):
-        self.b_img, self.b_top, self.frames = before_img, before.top_plane, frames
-        self.a_img, self.a_top = after_img, after.top_plane
-        self.b_hole, self.a_hole = hole_plane(before), hole_plane(after)
-        self.board = before.board
-        # Disc-like outlines each photo saw but did not count, in the before frame.
-        self.b_outlines = np.asarray(before.doubtful, float).reshape(-1, 2)
-        self.a_outlines = frames.to_before(after.doubtful)
-        self.grid = disc_grid(LOOK_SHARE * before.board.disc_r, 11)
-        self.rho = np.hypot(*self.grid.T) / (LOOK_SHARE * before.board.disc_r)  # 1 at the grid's edge
-
-    @cached_property
-    def change(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The change map: grid x, y (board mm, CHANGE_STEP_MM apart) and colour change (delta-E) at each point."""
-        n = int(self.board.surface_r / CHANGE_STEP_MM)
-        ax = np.arange(-n, n + 1) * CHANGE_STEP_MM
-        xx, yy = np.meshgrid(ax, -ax)
-        pts = np.column_stack([xx.ravel(), yy.ravel()])
-        return xx, yy, np.linalg.norm(self.before_at(pts) - self.after_at(pts), axis=1).reshape(xx.shape)
-
-    @cached_property
-    def noise(self) -> float:
-        """The board's typical change (median over it, short of its edge): noise, a nudged camera, moving shadows."""
-        xx, yy, change = self.change
-        return float(np.median(change[np.hypot(xx, yy) <= self.board.surface_r - 2]))
-
-    @staticmethod
-    def _lab(img: np.ndarray, top, pts: np.ndarray) -> np.ndarray:
-        return cv2.cvtColor(Looks._bgr(img, top, pts)[None] / 255.0, cv2.COLOR_BGR2Lab)[0]
-
-    def before_at(self, pts: np.ndarray) -> np.ndarray:
-        return self._lab(self.b_img, self.b_top, pts)
-
-    def after_at(self, pts: np.ndarray) -> np.ndarray:
-        """The after photo at before-frame points."""
-        return self._lab(self.a_img, self.a_top, self.frames.to_after(pts))
-
-    def before(self, x: float, y: float) -> np.ndarray:
-        return self.before_at(self.grid + (x, y))
-
-    def after(self, x: float, y: float) -> np.ndarray:
-        return self.after_at(self.grid + (x, y))
-
-    def new_disc(self, known: list[tuple[float, float]]) -> tuple[float, float] | None:
-        """Where a disc-sized patch of the board changed that no disc found in either photo explains: a disc
-        too faint to be found (light wood on maple) that the shot brought. None if no such change stands out."""
-        board = self.board
-        xx, yy, change = self.change
-        noise = self.noise
-        valid = np.hypot(xx, yy) <= board.surface_r - 2  # the board, short of its edge
-        for x, y in known:  # what the found discs explain, with their rims and shadows
-            valid &= np.hypot(xx - x, yy - y) >= KNOWN_SHARE * board.disc_r
-        k = board.disc_r / CHANGE_STEP_MM
-        m = int(RING_SHARE * k) + 1
-        yk, xk = np.mgrid[-m : m + 1, -m : m + 1]
-        rk = np.hypot(xk, yk)
-
-        hot = (change > HOT_NOISE * noise).astype(np.float32)
-
-        def share(kernel):  # share of the kernel's valid cells that changed (normalised convolution)
-            w = valid.astype(np.float32)
-            num = cv2.filter2D(hot * w, -1, kernel, borderType=cv2.BORDER_CONSTANT)
-            den = cv2.filter2D(w, -1, kernel, borderType=cv2.BORDER_CONSTANT)
-            return num / np.maximum(den, 1e-6), den
-
-        inside, cover = share(_unit(rk <= k))
-        ring, _ = share(_unit((rk > k + 1) & (rk <= RING_SHARE * k)))
-        # A disc changes the whole of its round patch and not the board around it; the edge of a moving shadow
-        # crosses both in a strip. At least MIN_COVER of the patch must be unexplained by found discs.
-        stands_out = np.where((cover > MIN_COVER) & (inside >= FILLED), inside - ring, 0.0)
-        stands_out[np.hypot(xx, yy) > board.surface_r - board.disc_r] = 0  # a disc resting on the surface
-        i = np.unravel_index(int(np.argmax(stands_out)), stands_out.shape)
-        if stands_out[i] < STANDS_OUT:
-            return None
-        return float(xx[i]), float(yy[i])
-
-    def hole_changed(self, standing: list[tuple[float, float]]) -> bool | None:
-        """A disc dropped into the 20 hole during the shot: the hole looks different after it. This holds when
-        the disc's colour cannot be told from the hole's shadowed floor (a black disc still shows its rim and
-        sheen), and it says no disc dropped in when a single photo's hole call misreads the floor.
-
-        Discs ``standing`` beside the hole (found on the surface in either photo) hide part of it from an oblique
-        camera: that part is left out, and None says too much of the hole was hidden to tell. The before photo's
-        hole is seen in the after photo's light: each channel scaled as the board round the hole changed, and its
-        change is weighed against the board's in that light, both photos smoothed (HOLE_CHANGE, HOLE_BLUR_PX).
-        """
-        b = self.board
-        pts = whole = disc_grid(b.hole_r - HOLE_RIM_MM, 9)
-        around = disc_grid(b.hole_r + HOLE_AROUND_MM[1], 15)
-        around = around[np.hypot(*around.T) >= b.hole_r + HOLE_AROUND_MM[0]]
-        for x, y in standing:  # a disc's top edge hides the floor behind it out to about hole_depth at 45 degrees
-            pts = pts[np.hypot(pts[:, 0] - x, pts[:, 1] - y) > b.disc_r + b.hole_depth]
-            around = around[np.hypot(around[:, 0] - x, around[:, 1] - y) > b.disc_r + b.hole_depth]
-        if len(pts) < HOLE_SEEN * len(whole):
-            return None
-        gain, noise = np.ones(3), self.noise
-        b_img, a_img = (cv2.GaussianBlur(img, (0, 0), HOLE_BLUR_PX) for img in (self.b_img, self.a_img))
-        if len(around):
-            board_was = self._bgr(b_img, self.b_top, around)
-            board_now = self._bgr(a_img, self.a_top, self.frames.to_after(around))
-            gain = np.clip(np.median(board_now, axis=0) / np.maximum(np.median(board_was, axis=0), 1.0), MIN_GAIN,
-                           1 / MIN_GAIN)
-            noise = min(noise, max(float(np.median(_relit_change(board_was, gain, board_now))), HOLE_NOISE_MIN))
-        was = self._bgr(b_img, self.b_hole, pts)
-        now = self._bgr(a_img, self.a_hole, _rotate(pts, -self.frames.turn))  # the hole's own plane: turned only
-        return float(np.median(_relit_change(was, gain, now))) > HOLE_CHANGE * noise
-
-    @staticmethod
-    def _bgr(img: np.ndarray, top, pts: np.ndarray) -> np.ndarray:
-        return sample(img, top.to_image(pts))
-
-    def moved(self, frm: tuple[float, float], to: tuple[float, float]) -> bool:
-        """The disc at ``frm`` before is plainly elsewhere after: its old spot changed, and it looks at ``to``
-        as it looked at ``frm``."""
-        was = self.before(*frm)
-        stayed = _de(was, self.after(*frm))
-        went = _de(was, self.after(*to))
-        return stayed > went + LOOK_MARGIN_DE
-
-    def change_share(self, at: tuple[float, float], found_before: bool = False) -> float:
-        """How much the spot of a disc found at ``at`` after (or before) changed between the photos, as a share of
-        that disc's contrast with the board beside it in the photo it was found in: about 0.8 for a disc the shot
-        brought (or took away), near 0 for one that stood there in both (missed in the other photo)."""
-        now, was = self.after(*at), self.before(*at)
-        return self._share(now, was, was if found_before else now)
-
-    def _share(self, now: np.ndarray, was: np.ndarray, seen: np.ndarray) -> float:
-        face, rim = self._face(seen), np.median(seen[self.rho > 0.95], axis=0)
-        return _de(now, was) / max(float(np.linalg.norm(face - rim)), 1e-6)
-
-    def _face(self, seen: np.ndarray) -> np.ndarray:
-        return np.median(seen[self.rho < 0.6], axis=0)
-
-    def was_there(self, at: tuple[float, float]) -> bool:
-        """The disc found at ``at`` after stood there before: the before photo saw a disc-like outline there that
-        it did not count, or the spot changed by little against its contrast, or by no more than the board
-        typically did (a faint disc's contrast is too small to measure a share of)."""
-        if self._outlined(self.b_outlines, at):
-            return True
-        now, was = self.after(*at), self.before(*at)  # sampled once for both tests
-        return self._share(now, was, now) < SAME_SHARE or _de(now, was) <= self.noise
-
-    def faint_standing(self, found: list[tuple[float, float]]) -> list[tuple[float, float]]:
-        """Spots away from the ``found`` discs that both photos saw as disc-like outlines they did not count: a
-        faint disc that stood through the shot (light wood on maple; its tiny contrast cannot show a change)."""
-        return [(float(x), float(y)) for x, y in self.b_outlines
-                if self._outlined(self.a_outlines, (x, y)) and _clear((x, y), found, self.board)]
-
-    def faint_changed(self, found: list[tuple[float, float]]) -> tuple[np.ndarray, np.ndarray]:
-        """Spots away from the ``found`` discs that one photo saw as a disc-like outline it did not count and the
-        other did not, where the board changed (HOT_NOISE times its typical change): a faint disc that left the
-        spot (the before photo's outlines) or came to it (the after photo's). A moving shadow's edge changes a spot
-        too, but the face of its outline is the board's (``_faint_discs``)."""
-        def once(own: np.ndarray, other: np.ndarray) -> np.ndarray:
-            keep = [(x, y) for x, y in own if not self._outlined(other, (x, y)) and _clear((x, y), found, self.board)
-                    and _de(self.before(x, y), self.after(x, y)) > HOT_NOISE * self.noise]
-            return np.array(keep, float).reshape(-1, 2)
-
-        return once(self.b_outlines, self.a_outlines), once(self.a_outlines, self.b_outlines)
-
-    def stayed(self, at: tuple[float, float]) -> bool:
-        """The disc found at ``at`` before and not after is still there (too faint to find after the shot): the
-        after photo saw a disc-like outline there, or the spot changed by little against its contrast."""
-        return self._outlined(self.a_outlines, at) or self.change_share(at, found_before=True) < SAME_SHARE
-
-    def _outlined(self, outlines: np.ndarray, at: tuple[float, float]) -> bool:
-        return bool(np.any(np.hypot(*(outlines - at).T) < OUTLINE_MATCH * self.board.disc_r))
-
-
-def _relit_change(was_bgr: np.ndarray, gain: np.ndarray, now_bgr: np.ndarray) -> np.ndarray:
-    """Delta-E between colours seen before, in the after photo's light (each channel times ``gain``), and after."""
-    was = np.clip(was_bgr * gain, 0, 255)
-    return np.linalg.norm(rgb_to_lab(was[:, ::-1]) - rgb_to_lab(now_bgr[:, ::-1]), axis=1)
-
-
-def _clear(at: tuple[float, float], found: list[tuple[float, float]], board: Board) -> bool:
-    """No found disc within a diameter of ``at``: an outline there is no echo of one (discs never overlap)."""
-    return all(math.dist(at, p) >= 2 * board.disc_r for p in found)
-
-
-def _unit(mask: np.ndarray) -> np.ndarray:
-    return (mask / mask.sum()).astype(np.float32)
-
-
-def _de(a: np.ndarray, b: np.ndarray) -> float:
-    return float(np.mean(np.linalg.norm(a - b, axis=1)))
 
 
 @dataclass(frozen=True)
@@ -548,7 +234,7 @@ def diff(before: PhotoScore, after: PhotoScore, shooter: str, board: Board,
     teams = before.teams
     team_of = {t: i for i, t in enumerate(teams)}
     frames = Frames.of(before, after, align(before, after))
-    turned = _placed(list(after.discs), frames.to_before)
+    turned = placed(list(after.discs), frames.to_before)
     looks = None if images is None else Looks(images[0], before, images[1], after, frames)
     new_sunk, unseen_drop = _hole_news(before, turned, looks)
     b_on = [d for d in before.discs if d.points != 20]
