@@ -564,6 +564,31 @@ def test_a_disc_face_is_even_and_a_number_is_not():
     assert even < 1 < score_mod.FACE_UNEVEN_DE < number
 
 
+def test_a_sharp_photo_s_pixel_noise_is_no_print_on_a_face():
+    # 5 px per mm, as a 12 MP phone photo: noise of 7 levels on a black face spreads a pixel's CIELAB by 7-8 units,
+    # which single-pixel samples read as an uneven face; read on millimetre squares it is even.
+    rng = np.random.default_rng(3)
+    img = np.full((600, 600, 3), (70, 40, 25), np.uint8)  # navy paint
+    cv2.circle(img, (150, 300), 75, (22, 22, 24), -1)  # a black disc's face, 15 mm
+    cv2.putText(img, "10", (330, 350), cv2.FONT_HERSHEY_SIMPLEX, 4.0, (40, 70, 220), 14)  # a printed number
+    img = np.clip(img + rng.normal(0, 7, img.shape), 0, 255).astype(np.uint8)
+    even, number = teams_mod.face_unevenness(img, Plane(np.diag([5.0, 5.0, 1.0]), 1.0, 300),
+                                             np.array([[30, 60], [86, 60]]), 15)
+    assert even < score_mod.FACE_UNEVEN_DE / 2 and number > score_mod.FACE_UNEVEN_DE
+
+
+@pytest.mark.skipif(not (REAL / "ivan_board6.jpg").exists(), reason="../shared/real_photos is not beside the project")
+def test_black_discs_on_navy_paint_in_a_noisy_real_photo_are_counted():
+    # Two black 15s beside the hole gather faint circles once noise of 7 levels is added to the 11 MP photo; their
+    # faces must not then read as print.
+    row = next(r for r in TRUTH if r["image"] == "ivan_board6.jpg")
+    teams = {row["team1_colour"]: _colour(row["team1_colour"]), row["team2_colour"]: _colour(row["team2_colour"])}
+    img = read_image(REAL / "ivan_board6.jpg").astype(float)
+    img = np.clip(img + np.random.default_rng(5).normal(0, 7, img.shape), 0, 255).astype(np.uint8)
+    assert score_photo(img, teams=teams).totals == {row["team1_colour"]: int(row["team1_points"]),
+                                                     row["team2_colour"]: int(row["team2_points"])}
+
+
 def test_an_outline_the_board_repeats_a_quarter_turn_away_is_its_print():
     # A zone number or a line crossing gathers a faint circle at each of its quarter turns about the hole; a disc
     # does not. Turns where a disc stands tell nothing, and two of the three must echo.
