@@ -544,6 +544,13 @@ def test_a_team_is_in_doubt_when_another_light_the_board_beside_the_disc_allows_
     assert doubt([70, 95, 111], [0, 1, 0.5, 1, 0], dark) > score_mod.TEAM_DOUBT
     # A lit dark disc beside a deep shadow: shade keeps the channels' ratios, and light wood in it is greyer.
     assert doubt([24, 36, 55], [0, 0.92, 0.32, 0.97, 0], dark) < 0.2
+    # Each disc against its own pair of colours (its team's without it), and a board with no discs at all.
+    faces = np.array([[70, 95, 111], [24, 36, 55]], float)
+    lights = np.array([[0, 1, 0.5, 1, 0], [0, 0.92, 0.32, 0.97, 0]], float)
+    each = teams_mod.light_doubt(faces, lights, np.stack([refs, refs]), np.array([dark, dark]))
+    assert np.allclose(each, [doubt(faces[0], lights[0], dark), doubt(faces[1], lights[1], dark)])
+    none = teams_mod.light_doubt(np.zeros((0, 3)), np.zeros((0, 5)), np.zeros((0, 2, 3)), np.zeros(0, int))
+    assert none.shape == (0,)
 
 
 @pytest.mark.parametrize("k", [23, 85])
@@ -587,6 +594,21 @@ def test_black_discs_on_navy_paint_in_a_noisy_real_photo_are_counted():
     img = np.clip(img + np.random.default_rng(5).normal(0, 7, img.shape), 0, 255).astype(np.uint8)
     assert score_photo(img, teams=teams).totals == {row["team1_colour"]: int(row["team1_points"]),
                                                      row["team2_colour"]: int(row["team2_points"])}
+
+
+@pytest.mark.skipif(not (REAL / "sam_board3.jpg").exists(), reason="../shared/real_photos is not beside the project")
+def test_a_light_disc_in_a_shadow_over_its_whole_ring_is_right_or_in_doubt():
+    # A player's shadow across the middle darkens the board all round the hole at the light-wood 15's distance, so
+    # the board beside it shows no shade; darkened, it reads nearer the dark discs than light wood.
+    row = next(r for r in TRUTH if r["image"] == "sam_board3.jpg")
+    teams = {row["team1_colour"]: _colour(row["team1_colour"]), row["team2_colour"]: _colour(row["team2_colour"])}
+    img = read_image(REAL / "sam_board3.jpg")
+    h, w = img.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w]
+    band = np.abs((xx - w / 2) * 0.6 + (yy - h / 2) * 0.8) < 0.12 * w
+    score = score_photo(np.clip(img * np.where(band, 0.6, 1.0)[..., None], 0, 255).astype(np.uint8), teams=teams)
+    want = {row["team1_colour"]: int(row["team1_points"]), row["team2_colour"]: int(row["team2_points"])}
+    assert score.totals == want or score.uncertain
 
 
 def test_an_outline_the_board_repeats_a_quarter_turn_away_is_its_print():
@@ -1031,6 +1053,13 @@ def _benchmark_photo(k, hard=False, seed=2025, learn=False, size=(1600, 1200)):
     rng = np.random.default_rng([seed, k] if hard else [seed, 30_000 + k])
     board = board_named("club" if k % 5 == 4 else "tournament")
     return _scored(*render(random_scene(rng, board, hard=hard), random_style(rng), rng, size=size), board, learn)
+
+
+def test_a_board_with_no_discs_scores_nothing_with_team_colours_given():
+    rng = np.random.default_rng(11)
+    scene = replace(random_scene(rng, TOURNAMENT), discs=())
+    score, _ = _scored(*render(scene, random_style(rng), rng, size=(1600, 1200)), TOURNAMENT)
+    assert not score.discs and set(score.totals.values()) == {0}
 
 
 def _jpeg_round_trip(img, truth):

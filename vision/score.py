@@ -382,6 +382,19 @@ def disc_radius(board: Board, discs: list[FoundDisc]) -> float:
     return board.disc_r
 
 
+def _without_each(lab: np.ndarray, on: np.ndarray, team_labs: list[np.ndarray]) -> np.ndarray:
+    """Per disc, the two teams' colours (N, 2, 3) with the disc left out of its own team's mean (a team of one keeps
+    it). A disc read as the wrong team pulls that team's mean towards itself: a light-wood 15 in a player's shadow
+    that covered the whole ring round the hole at its distance, so that no light beside it showed the shade, read
+    dark with the two dark discs (its team's mean 17 delta-E off, light wood's 35: sure; without it 25 and 35)."""
+    refs = np.repeat(np.asarray(team_labs, float)[None], len(lab), axis=0)
+    for t in (0, 1):
+        mine = np.flatnonzero(on == t)
+        if len(mine) > 1:
+            refs[mine, t] = (lab[mine].sum(axis=0) - lab[mine]) / (len(mine) - 1)
+    return refs
+
+
 def _counted(discs: list[FoundDisc], lab: np.ndarray, uneven: np.ndarray, paints: np.ndarray | None) -> np.ndarray:
     """Per disc: counted as a disc (see FAINT_RIM, BARE_SCORE and FACE_UNEVEN_DE). A faint one's face is compared
     with the given colours, or with the colours of the clearly seen discs when none were given."""
@@ -437,7 +450,7 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
     if paints is not None:  # a team with no disc on the surface: its given colour
         team_labs = [paints[t] if team_labs[t] is None else team_labs[t] for t in (0, 1)]
     if all(t is not None for t in team_labs):  # (a face clipped white was judged above)
-        unsure = light_doubt(face, light, np.array(team_labs), on) > TEAM_DOUBT
+        unsure = light_doubt(face, light, _without_each(lab, on, team_labs), on) > TEAM_DOUBT
         for k in np.flatnonzero(unsure & ~washed):
             doubt[k] = 1.0
     paint = zone_paints(scene.image, Plane(cal.board_to_image, 1.0, b.surface_r), b)

@@ -158,18 +158,19 @@ def light_doubt(face_bgr: np.ndarray, light: np.ndarray, refs: np.ndarray, label
     beside it may allow more than one: a shadow's edge across it, or glare so bright that the board is clipped
     in every channel, when the veil is only known to be at least what clipped it (a dark disc under glare on
     maple read as light wood, sure: plain photo 295 of seed 4242). ``refs``: the two teams' colours (CIELAB)
-    once the light is taken off."""
-    fits = np.stack([_best_fit(face_bgr, light, lab_to_rgb(ref)[::-1]) for ref in refs], axis=1)
+    once the light is taken off, (2, 3), or a pair per disc, (N, 2, 3)."""
+    refs = np.broadcast_to(np.asarray(refs, float), (len(face_bgr), 2, 3))
+    fits = np.stack([_best_fit(face_bgr, light, lab_to_rgb(refs[:, t])[:, ::-1]) for t in (0, 1)], axis=1)
     idx = np.arange(len(fits))
     return fits[idx, labels] / np.maximum(fits[idx, 1 - labels], 1e-6)
 
 
 def _best_fit(face_bgr: np.ndarray, light: np.ndarray, paint_bgr: np.ndarray) -> np.ndarray:
-    """Per face: the least delta-E between it and ``paint_bgr`` lit by a gain from the allowed range (and the
-    measured one) with the veil that fits best within the allowed one."""
+    """Per face: the least delta-E between it and ``paint_bgr`` (one, or one per face) lit by a gain from the
+    allowed range (and the measured one) with the veil that fits best within the allowed one."""
     veil, gain, lo, hi, most = (light[:, j : j + 1] for j in range(5))
     gains = np.concatenate([gain, lo + (hi - lo) * np.linspace(0, 1, LIGHT_STEPS)[None]], axis=1)  # faces x gains
-    lit = gains[..., None] * paint_bgr  # faces x gains x BGR
+    lit = gains[..., None] * np.reshape(paint_bgr, (-1, 1, 3))  # faces x gains x BGR
     most = np.maximum(np.minimum(most, face_bgr.min(axis=1, keepdims=True)), veil)  # a veil leaves no channel < 0
     best_veil = np.clip((face_bgr[:, None] - lit).mean(axis=2), veil, most)
     seen = np.clip(lit + best_veil[..., None], 0, 255)
@@ -485,9 +486,11 @@ def _names_for(centres: np.ndarray, given) -> tuple[tuple[str, str], tuple]:
 
 
 def lab_to_rgb(lab) -> np.ndarray:
-    """sRGB (0..255 floats, clipped) of one CIELAB colour."""
-    a = np.asarray(lab, dtype=np.float32).reshape(1, 1, 3)
-    return np.clip(cv2.cvtColor(a, cv2.COLOR_Lab2RGB).reshape(3), 0, 1) * 255.0
+    """sRGB (0..255 floats, clipped) of CIELAB colours (..., 3)."""
+    a = np.asarray(lab, dtype=np.float32)
+    if not a.size:  # no colours (a board with no discs): cv2 takes no empty picture
+        return np.zeros(a.shape)
+    return np.clip(cv2.cvtColor(a.reshape(1, -1, 3), cv2.COLOR_Lab2RGB).reshape(a.shape), 0, 1) * 255.0
 
 
 def light_distance(lab, ref) -> float:
