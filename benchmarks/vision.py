@@ -454,6 +454,29 @@ def _barrel(img: np.ndarray, k1: float) -> np.ndarray:
     return cv2.remap(img, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
+def _tilted(img: np.ndarray, share: float = 0.12) -> np.ndarray:
+    """The photo as seen more obliquely: its top edge drawn in by ``share`` of the width on each side."""
+    h, w = img.shape[:2]
+    d = share * w
+    m = cv2.getPerspectiveTransform(np.float32([[0, 0], [w, 0], [w, h], [0, h]]),
+                                    np.float32([[d, 0], [w - d, 0], [w, h], [0, h]]))
+    return cv2.warpPerspective(img, m, (w, h), borderMode=cv2.BORDER_REPLICATE)
+
+
+def _shadow_band(img: np.ndarray) -> np.ndarray:
+    """A player's shadow across the middle: a band a quarter of the photo wide at 0.6 of the light, soft-edged."""
+    h, w = img.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    across = np.abs((xx - w / 2) * 0.6 + (yy - h / 2) * 0.8) - 0.12 * w  # < 0 inside the band
+    shade = 1 - 0.4 / (1 + np.exp(across / (0.01 * w)))
+    return np.clip(img * shade[..., None], 0, 255).astype(np.uint8)
+
+
+def _noisy(img: np.ndarray, sigma: float = 7.0) -> np.ndarray:
+    """Sensor noise of ``sigma`` levels in every pixel and channel (a dim room), the same draw every run."""
+    return np.clip(img + np.random.default_rng(0).normal(0, sigma, img.shape), 0, 255).astype(np.uint8)
+
+
 VARIANTS = {  # each real photo as another phone, hand or light could have taken it
     "turned 90": lambda im: cv2.rotate(im, cv2.ROTATE_90_CLOCKWISE),
     "upside down": lambda im: cv2.rotate(im, cv2.ROTATE_180),
@@ -464,12 +487,19 @@ VARIANTS = {  # each real photo as another phone, hand or light could have taken
     "JPEG 40": lambda im: _jpeg(im, 40),
     "darker": lambda im: np.clip(im * 0.55, 0, 255).astype(np.uint8),
     "warm light": lambda im: np.clip(im * np.array([0.8, 1.0, 1.15]), 0, 255).astype(np.uint8),
+    "cool light": lambda im: np.clip(im * np.array([1.15, 1.0, 0.82]), 0, 255).astype(np.uint8),
+    "brighter": lambda im: np.clip(im * 1.35, 0, 255).astype(np.uint8),
+    "low contrast": lambda im: np.clip(128 + (im.astype(float) - 128) * 0.6, 0, 255).astype(np.uint8),
+    "tilted": _tilted,
+    "noisy": _noisy,
+    "soft focus": lambda im: cv2.GaussianBlur(im, (0, 0), 1.5),
+    "shadow band": _shadow_band,
 }
 
 
 def real_variants() -> dict:
-    """The labelled real photos turned, resized, recompressed and relit (VARIANTS): a scorer that only works on
-    these photos as they are, not on photos like them, shows it here."""
+    """The labelled real photos turned, tilted, resized, recompressed, relit, shadowed, blurred and noisy
+    (VARIANTS): a scorer that only works on these photos as they are, not on photos like them, shows it here."""
     rows = []
     for path, teams, want in _real_rows():
         img = read_image(path)
