@@ -43,8 +43,9 @@ from vision.hole import HOLE_NOTE  # noqa: E402
 from vision.outline import Silhouette  # noqa: E402
 from vision.score import LOW_NOTE, camo_note, line_error_mm  # noqa: E402
 from vision.synth import OTHER_TEAM_SETS, random_scene, random_style, recoloured, render  # noqa: E402
+from vision.synth.post import light_and_noise  # noqa: E402
 from vision.synth.shots import photographed_verdict, random_pair  # noqa: E402
-from vision.synth.style import OTHER_HOLE_FLOORS  # noqa: E402
+from vision.synth.style import OTHER_HOLE_FLOORS, Finish, Lighting  # noqa: E402
 from vision.teams import ALIASES, PALETTE, rgb_to_lab  # noqa: E402
 
 REAL = Path(__file__).resolve().parents[2] / "shared" / "real_photos"
@@ -463,18 +464,15 @@ def _tilted(img: np.ndarray, share: float = 0.12) -> np.ndarray:
     return cv2.warpPerspective(img, m, (w, h), borderMode=cv2.BORDER_REPLICATE)
 
 
-def _shadow_band(img: np.ndarray) -> np.ndarray:
-    """A player's shadow across the middle: a band a quarter of the photo wide at 0.6 of the light, soft-edged."""
+def _relit(img: np.ndarray, *, gain: float = 1.0, white_balance=(1.0, 1.0, 1.0), shadow: bool = False,
+           blur: float = 0.0, noise: float = 0.0) -> np.ndarray:
+    """The photo through the renderer's light and finish (``light_and_noise``), with no vignette: ``gain`` times
+    the light, a white balance (B, G, R gains), a player's shadow across the middle (a band a quarter of the
+    photo wide at 0.6 of the light), a blur and sensor noise (grey levels, the same draw every run)."""
     h, w = img.shape[:2]
-    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-    across = np.abs((xx - w / 2) * 0.6 + (yy - h / 2) * 0.8) - 0.12 * w  # < 0 inside the band
-    shade = 1 - 0.4 / (1 + np.exp(across / (0.01 * w)))
-    return np.clip(img * shade[..., None], 0, 255).astype(np.uint8)
-
-
-def _noisy(img: np.ndarray, sigma: float = 7.0) -> np.ndarray:
-    """Sensor noise of ``sigma`` levels in every pixel and channel (a dim room), the same draw every run."""
-    return np.clip(img + np.random.default_rng(0).normal(0, sigma, img.shape), 0, 255).astype(np.uint8)
+    band = (math.atan2(0.8, 0.6), 0.0, 0.24 * w / (math.hypot(w, h) / 2), 0.4) if shadow else None
+    light = Lighting(0.0, 90.0, 1.0, (0.0, gain, gain), None, band, white_balance, vignette=0.0)
+    return light_and_noise(img, light, Finish(noise, blur, 95), np.random.default_rng(0))
 
 
 VARIANTS = {  # each real photo as another phone, hand or light could have taken it
@@ -485,15 +483,15 @@ VARIANTS = {  # each real photo as another phone, hand or light could have taken
     "half size": lambda im: cv2.resize(im, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA),
     "1.6x size": lambda im: cv2.resize(im, None, fx=1.6, fy=1.6, interpolation=cv2.INTER_CUBIC),
     "JPEG 40": lambda im: _jpeg(im, 40),
-    "darker": lambda im: np.clip(im * 0.55, 0, 255).astype(np.uint8),
-    "warm light": lambda im: np.clip(im * np.array([0.8, 1.0, 1.15]), 0, 255).astype(np.uint8),
-    "cool light": lambda im: np.clip(im * np.array([1.15, 1.0, 0.82]), 0, 255).astype(np.uint8),
-    "brighter": lambda im: np.clip(im * 1.35, 0, 255).astype(np.uint8),
+    "darker": lambda im: _relit(im, gain=0.55),
+    "warm light": lambda im: _relit(im, white_balance=(0.8, 1.0, 1.15)),
+    "cool light": lambda im: _relit(im, white_balance=(1.15, 1.0, 0.82)),
+    "brighter": lambda im: _relit(im, gain=1.35),
     "low contrast": lambda im: np.clip(128 + (im.astype(float) - 128) * 0.6, 0, 255).astype(np.uint8),
     "tilted": _tilted,
-    "noisy": _noisy,
-    "soft focus": lambda im: cv2.GaussianBlur(im, (0, 0), 1.5),
-    "shadow band": _shadow_band,
+    "noisy": lambda im: _relit(im, noise=7.0),
+    "soft focus": lambda im: _relit(im, blur=1.5),
+    "shadow band": lambda im: _relit(im, shadow=True),
 }
 
 

@@ -61,9 +61,11 @@ def focal_from_discs(image: np.ndarray, cal: Calibration, board: Board, discs: S
         return None
     cams = cams[:n]
     cost = np.full(n, np.inf)
-    _fit_costs(image, board, cams, feet, radius, range(0, n, 2), cost)  # every other focal length: a third less work
+    first = list(range(0, n, 2))  # every other focal length: a third less work
+    cost[first] = _fit_costs(image, board, cams, feet, radius, first)
     low = int(np.argmin(cost))
-    _fit_costs(image, board, cams, feet, radius, [j for j in (low - 1, low + 1) if 0 <= j < n], cost)  # then beside it
+    beside = [j for j in (low - 1, low + 1) if 0 <= j < n]  # then those beside the best
+    cost[beside] = _fit_costs(image, board, cams, feet, radius, beside)
     i = int(np.argmin(cost))
     if i == 0 or cost[i] > CLEAN_FIT_MM or (i == n - 1 and n < len(PARALLAX)):  # the near end, or cut short
         return None
@@ -76,13 +78,12 @@ def focal_from_discs(image: np.ndarray, cal: Calibration, board: Board, discs: S
 
 
 def _fit_costs(image: np.ndarray, board: Board, cams: Sequence[Calibration], feet: np.ndarray, radius: float,
-               which: Sequence[int], cost: np.ndarray) -> None:
-    """Fill in ``cost`` at the focal lengths ``which`` (indices into ``cams``): all their fits in one batch."""
+               which: Sequence[int]) -> list[float]:
+    """``_fit_cost`` at each of the focal lengths ``which`` (indices into ``cams``): all their fits in one batch."""
     plane, sil = stacked_views([top_view(cams[j], board) for j in which], len(feet))
     tops = np.concatenate([cams[j].view.lift(feet, board.disc_thickness) for j in which])
     found = refine_all(image, plane, sil, tops, radius, 1.0, fit_radius=False)
-    for k, j in enumerate(which):
-        cost[j] = _fit_cost(found[k * len(feet) : (k + 1) * len(feet)])
+    return [_fit_cost(found[k : k + len(feet)]) for k in range(0, len(found), len(feet))]
 
 
 def _fit_cost(found: Sequence[FoundDisc | None]) -> float:

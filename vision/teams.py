@@ -38,7 +38,9 @@ ALIASES = {"light wood": "natural", "light": "natural", "wood": "natural", "dark
 SAME_TEAM_DE = 14.0  # clusters closer than this (delta-E) are one colour
 SAME_WAY = 0.5  # two teams' clusters lie apart at least this much along the given colours' difference (cosine)
 FACE_SHARE = 0.55  # sample the face within this share of the radius (clear of bevel and shadow)
-UNEVEN_PATCH_MM = 1.0  # a face's evenness is read on squares this wide (``face_unevenness``)
+UNEVEN_PATCH_MM = 1.0  # a face's evenness is read on squares this wide (``face_unevenness``), 3 x 3 points each
+AT_POINT = np.zeros((1, 2))  # a face sample read at its point alone (``_face_samples``)
+UNEVEN_PATCH = np.stack(np.meshgrid(*[np.linspace(-0.5, 0.5, 3) * UNEVEN_PATCH_MM] * 2), -1).reshape(-1, 2)
 BESIDE_SHARES = (1.4, 1.6, 1.8)  # the board beside a disc: these shares of its radius from its centre
 ZONE_CLEAR_MM, ZONE_STEP_MM = 3.0, 4.0  # the board's paint is read this far from its lines, at points this far apart
 MIN_BESIDE = 24  # samples of clear board needed to read the light beside a disc
@@ -223,10 +225,8 @@ def face_unevenness(image: np.ndarray, top: Plane, centres: np.ndarray, r: float
     c = np.asarray(centres, float).reshape(-1, 2)
     if not len(c):
         return np.zeros(0)
-    grid = disc_grid(FACE_SHARE * r, 9)
-    patch = np.stack(np.meshgrid(*[np.linspace(-0.5, 0.5, 3) * UNEVEN_PATCH_MM] * 2), -1).reshape(-1, 2)
-    bgr = _sample_bgr(image, top, c, (grid[:, None] + patch).reshape(-1, 2))
-    lab = _lab(bgr.reshape(len(c), len(grid), len(patch), 3).mean(axis=2))
+    bgr = _face_samples(image, top, c, r, UNEVEN_PATCH)
+    lab = _lab(bgr.reshape(len(c), -1, len(UNEVEN_PATCH), 3).mean(axis=2))
     off = lab - np.median(lab, axis=1, keepdims=True)
     return np.percentile(np.linalg.norm(off, axis=2), 80, axis=1)
 
@@ -313,9 +313,12 @@ def _veil(local: np.ndarray, usual: np.ndarray) -> float:
     return max(rise, floor, 0.0)
 
 
-def _face_samples(image: np.ndarray, top: Plane, centres: np.ndarray, r: float) -> np.ndarray:
-    """BGR colours (N, M, 3) on a grid over each disc's face, clear of its bevel and shadow (FACE_SHARE)."""
-    return _sample_bgr(image, top, centres, disc_grid(FACE_SHARE * r, 9))
+def _face_samples(image: np.ndarray, top: Plane, centres: np.ndarray, r: float,
+                  patch: np.ndarray = AT_POINT) -> np.ndarray:
+    """BGR colours (N, M, 3) on a grid over each disc's face, clear of its bevel and shadow (FACE_SHARE); with a
+    ``patch`` (offsets, mm), at each of its points round every grid point, those points last."""
+    grid = disc_grid(FACE_SHARE * r, 9)
+    return _sample_bgr(image, top, centres, (grid[:, None] + patch).reshape(-1, 2))
 
 
 def _sample_bgr(image: np.ndarray, top: Plane, centres: np.ndarray, offsets: np.ndarray) -> np.ndarray:

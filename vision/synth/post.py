@@ -29,7 +29,7 @@ def _light_field(shape: tuple[int, int], light: Lighting) -> tuple[np.ndarray, n
     y = (np.arange(h, dtype=np.float32) - h / 2)[:, None]
     ang, low, high = light.gradient
     along = (x * math.cos(ang) + y * math.sin(ang)) / diag
-    gain = low + (high - low) * (along + 1) / 2 - 0.12 * (x * x + y * y) / (diag * diag)
+    gain = low + (high - low) * (along + 1) / 2 - light.vignette * (x * x + y * y) / (diag * diag)
     if light.shadow_band is not None:
         b_ang, off, width, dark = light.shadow_band
         dist = x * math.cos(b_ang) + y * math.sin(b_ang) - off * diag

@@ -49,6 +49,7 @@ class Lighting:
     glare: tuple[float, float, float, float] | None  # (u, v) as shares of the picture, radius share, strength
     shadow_band: tuple[float, float, float, float] | None  # (angle_rad, offset share, width share, darkness)
     white_balance: tuple[float, float, float]  # gains on B, G, R
+    vignette: float = 0.12  # light lost at the picture's corners (a phone lens's fall-off)
 
 
 @dataclass(frozen=True)
