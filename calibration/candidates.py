@@ -31,6 +31,10 @@ from calibration.conics import (
 
 RING_RATIOS = (1.0, 2.0, 3.0)
 """15, middle and outer line radii relative to the 15 line: the same on every profile (REFERENCE.md)."""
+# Width (px of the search copy) a line's ridge stands out over. A board filling the copy draws its lines 3.5-4 px
+# wide; a blurred photo's lines are wider and sink into the wood grain at this width (``BLURRED_RIDGE_PX``).
+RIDGE_PX = 4.0
+BLURRED_RIDGE_PX = 8.0
 MAX_CONCENTRIC_GAP = 0.03  # pencil eigenvalue gap (relative) below which two ellipses count as concentric circles
 STRAIGHT_PX = 1.0  # an arc nearer its straight line than this (rms) is straight: pixel steps alone give 0.3
 PAIR_RATIOS = (0.2, 0.9)  # radius ratios of a useful pair: closer ones (two edges of one line) fix nothing
@@ -228,8 +232,11 @@ def _similar(e1: tuple, e2: tuple) -> bool:
     return math.hypot(e1[0] - e2[0], e1[1] - e2[1]) < 0.05 * r1 and abs(r1 - r2) < 0.04 * r1
 
 
-def ring_presence(gray: np.ndarray, to_image: np.ndarray, rho_max: float = 4.0, n_theta: int = 180) -> tuple:
-    """Fraction of directions with a thin line at each radius (candidate units, 0..rho_max) around a frame."""
+def ring_presence(
+    gray: np.ndarray, to_image: np.ndarray, rho_max: float = 4.0, n_theta: int = 180, ridge_px: float = RIDGE_PX
+) -> tuple:
+    """Fraction of directions with a thin line at each radius (candidate units, 0..rho_max) around a frame: a
+    sample stands ``3 x`` the median above the mean of the ``ridge_px`` around it, and peaks there."""
     th = np.linspace(0, 2 * math.pi, n_theta, endpoint=False)
     unit = np.column_stack([np.cos(th), np.sin(th)])
     rim = _map(to_image, unit)
@@ -247,7 +254,7 @@ def ring_presence(gray: np.ndarray, to_image: np.ndarray, rho_max: float = 4.0, 
     my = np.where(ahead, (ray[:, 1:2] * rho + origin[1]) / w, -1e5)
     g = cv2.remap(gray, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=np.nan)
     step = rho_max * px_per_unit / n_rho  # pixels per radial sample (near the candidate ring)
-    k = max(3, int(round(4 / step)) | 1)
+    k = max(3, int(round(ridge_px / step)) | 1)
     valid = np.isfinite(g)
     inside = bool(valid.all())  # the frame's whole disc lies in the photo (the usual case): no border to mask
     g = g if inside else np.where(valid, g, 0)
@@ -292,7 +299,7 @@ def best_scale(rho: np.ndarray, presence: np.ndarray) -> tuple[float, float]:
     return float(scales[i]), float(score[i])
 
 
-def find_boards(gray: np.ndarray, min_score: float, limit: int = 3) -> list[Hypothesis]:
+def find_boards(gray: np.ndarray, min_score: float, limit: int = 3, ridge_px: float = RIDGE_PX) -> list[Hypothesis]:
     """Board hypotheses in a small uint8 grey image, most likely first (empty if none shows the ring pattern).
 
     Hypotheses are grouped by board (centre); each board's best-scoring one comes first, boards ordered by
@@ -307,7 +314,7 @@ def find_boards(gray: np.ndarray, min_score: float, limit: int = 3) -> list[Hypo
     if not pairs:
         frames += [(f, 0.01) for f in _pose_frames(ellipses, gray.shape)]
     for frame, bonus in frames:
-        rho, presence = ring_presence(grayf, frame)
+        rho, presence = ring_presence(grayf, frame, ridge_px=ridge_px)
         s, score = best_scale(rho, presence)
         if score >= min_score:
             hyps.append(Hypothesis(frame, s, score + bonus))

@@ -1,6 +1,7 @@
 """Find the board in a photo: ``calibrate(image) -> CalibrationResult`` (falsy with a reason when it fails).
 
-1. Look (small copy): the ellipse whose surroundings show rings at 1 : 2 : 3 (``candidates``).
+1. Look (small copy): the ellipse whose surroundings show rings at 1 : 2 : 3 (``candidates``); when none fits
+   cleanly and the photo is soft, not too blurred, look again for lines standing out over a wider ridge.
 2. Measure (larger copy): search each line along the normals of its predicted image, fit the two-circle
    homography (perspective exact), then the radial least squares over all ring points; predict again from the
    new homography with a narrower search and repeat.
@@ -22,7 +23,7 @@ import cv2
 import numpy as np
 from scipy.ndimage import median_filter
 
-from calibration.candidates import Hypothesis, find_boards
+from calibration.candidates import BLURRED_RIDGE_PX, Hypothesis, find_boards
 from calibration.conics import concentric_rectification, conic_ellipse, ellipse_conic, robust_ellipse
 from calibration.fit import RingFit, fit_rings
 from calibration.linewidth import painted_width
@@ -43,7 +44,9 @@ QUARTER_CONTRAST = 1.6  # a comb this much above the typical phase counts as see
 PEG_CONTRAST = 1.5
 STEP_MM = 0.5  # radial sampling of the hole's and the playing surface's edges
 STEP_WINDOW_LINES = 4  # a profile is median-filtered over this many line widths (``_step_radius``)
-GOOD_FIT = 0.3  # quality that ends the search: true boards give 0.3 to 0.9, wrong hypotheses below 0.12
+# Quality that ends the search: sharp boards give 0.3 to 0.9 (one real photo 0.09); wrong hypotheses up to 0.25
+# when blur has sunk the lines, which the wider-ridge search then finds again.
+GOOD_FIT = 0.3
 
 
 @dataclass(frozen=True)
@@ -128,20 +131,39 @@ def calibrate(
     fl *= fm
     gray_l = _gray(look)
     hyps = find_boards(gray_l, MIN_SCORE, HYPOTHESES)
+    seen: list[np.ndarray] = []  # starts already measured
+    best, reason = _fit_best(gray_m, hyps, fm / fl, board, seen)
+    soft = (best is None or _quality(best) < GOOD_FIT) and not _blurred(gray_l)
+    if soft:  # a soft photo's lines may stand out only over a wider ridge; a too blurred one's not at all
+        wide = find_boards(gray_l, MIN_SCORE, HYPOTHESES, ridge_px=BLURRED_RIDGE_PX)
+        again, why = _fit_best(gray_m, wide, fm / fl, board, seen)
+        if again is not None and (best is None or _quality(again) > _quality(best)):
+            best = again
+        reason = reason if hyps else why
+        hyps = hyps + wide
     if not hyps:
         return CalibrationResult(None, "too blurred" if _blurred(gray_l) else "no board found")
+    if best is None:
+        return CalibrationResult(None, reason)
+    return _finish(gray_m, best, board, to_measure, size, orient=True, seat_hint=seat_hint)
+
+
+def _fit_best(
+    gray_m: np.ndarray, hyps: list[Hypothesis], to_measure: float, board: Board, seen: list[np.ndarray]
+) -> tuple[RingFit | None, str]:
+    """The best-fitting of the hypotheses not in ``seen`` (their starts are added to it), most likely first until
+    one fits cleanly; with none, why."""
     best, reason = None, "no board found: the lines do not fit circles"
-    seen: list[np.ndarray] = []  # starts already measured
     window = 0.06 * board.outer_r
-    for hyp in hyps:  # the most likely first; a clean fit ends the search
-        h0 = _start(hyp, fm / fl, board)
+    for hyp in hyps:
+        h0 = _start(hyp, to_measure, board)
         if any(_same_rings(h0, h, board, window / 2) for h in seen):
             continue  # the same board at the same scale: it would measure the same lines again
         seen.append(h0)
         fitted = _measure(gray_m, h0, board, windows=(window, 6.0, 2.0), two_circle=True)
         if fitted is None:
             continue
-        cut = _cut_off(fitted.image_to_board, board, measure.shape)
+        cut = _cut_off(fitted.image_to_board, board, gray_m.shape)
         if cut:
             reason = cut
             continue
@@ -149,9 +171,7 @@ def calibrate(
             best = fitted
         if _quality(best) > GOOD_FIT:
             break
-    if best is None:
-        return CalibrationResult(None, reason)
-    return _finish(gray_m, best, board, to_measure, size, orient=True, seat_hint=seat_hint)
+    return best, reason
 
 
 def _same_rings(h_a: np.ndarray, h_b: np.ndarray, board: Board, tol_mm: float) -> bool:
