@@ -31,7 +31,7 @@ from vision.teams import (
     face_unevenness,
     faces_bgr,
     hex_colour,
-    light_doubt,
+    light_fits,
     lights,
     nearest_colours,
     off_hue,
@@ -57,6 +57,10 @@ LINE_FLOOR_MM = 0.4
 # 1.4 times none is, and the plain photos flagged rise from 54.3% to 56.7%.
 SIGMA_TAIL = 1.4
 TEAM_DOUBT = 0.6  # own-colour distance over other-colour distance above which the team is unsure
+# A face the other team's colour fits within this (delta-E) in a light the board beside it allows, and as surely
+# as TEAM_DOUBT asks, is that team's (``score_scene``). In 600 renders (seed 2025: hard, novel) the four faces
+# the other team fitted so and were its fitted within 5.0; the three it fitted as surely that were not, 8.8-9.8.
+LIGHT_FIT_DE = 7.0
 TEAM_DOUBT_WHY = "colour between the teams"  # the reason a disc gives when its team is unsure
 BOTH_LIGHT_L = 60.0  # teams both lighter than this (CIELAB L) can both be clipped white by glare
 WEAK_SCORE = 0.5  # circle support under which a disc's very existence is in doubt
@@ -382,6 +386,12 @@ def disc_radius(board: Board, discs: list[FoundDisc]) -> float:
     return board.disc_r
 
 
+def _team_labs(lab: np.ndarray, on: np.ndarray, paints: np.ndarray | None) -> list[np.ndarray | None]:
+    """Each team's mean colour (CIELAB) over its discs; a team with none on the surface: its given colour, if any."""
+    means = [lab[on == t].mean(0) if np.any(on == t) else None for t in (0, 1)]
+    return means if paints is None else [paints[t] if m is None else m for t, m in enumerate(means)]
+
+
 def _without_each(lab: np.ndarray, on: np.ndarray, team_labs: list[np.ndarray]) -> np.ndarray:
     """Per disc, the two teams' colours (N, 2, 3) with the disc left out of its own team's mean (a team of one keeps
     it). A disc read as the wrong team pulls that team's mean towards itself: a light-wood 15 in a player's shadow
@@ -446,13 +456,22 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
         for k in np.flatnonzero(off_hue(lab, np.array(labels, int), paints)):
             doubt[k] = 1.0
     on = np.array(labels, int)
-    team_labs = [lab[on == t].mean(0) if np.any(on == t) else None for t in (0, 1)]
-    if paints is not None:  # a team with no disc on the surface: its given colour
-        team_labs = [paints[t] if team_labs[t] is None else team_labs[t] for t in (0, 1)]
+    team_labs = _team_labs(lab, on, paints)
     if all(t is not None for t in team_labs):  # (a face clipped white was judged above)
-        unsure = light_doubt(face, light, _without_each(lab, on, team_labs), on) > TEAM_DOUBT
-        for k in np.flatnonzero(unsure & ~washed):
+        fits = light_fits(face, light, _without_each(lab, on, team_labs))
+        own, other = fits[np.arange(len(on)), on], fits[np.arange(len(on)), 1 - on]
+        ratio = own / np.maximum(other, 1e-6)
+        # A face the other team's colour fits as a sure call asks, and closely, in a light the board beside it
+        # allows, is that team's, though still in doubt: the light its colour was read in was not the one on it
+        # (a shadow's edge across a white disc on a black field, where no shade shows, left it midway, called
+        # black). A face neither fits closely (a glossy black one under glare the board beside it does not show)
+        # keeps its call.
+        swap = (ratio * TEAM_DOUBT > 1) & (other <= LIGHT_FIT_DE) & ~washed
+        on = np.where(swap, 1 - on, on)
+        labels = list(on)
+        for k in np.flatnonzero((ratio > TEAM_DOUBT) & ~washed):
             doubt[k] = 1.0
+        team_labs = _team_labs(lab, on, paints)
     paint = zone_paints(scene.image, Plane(cal.board_to_image, 1.0, b.surface_r), b)
     dark = any(camo_teams(team_labs, paint, HIDDEN_L))
     left_out = np.array([(d.x, d.y) for d in outlines], float).reshape(-1, 2)

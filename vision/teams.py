@@ -153,18 +153,15 @@ def _beside(r: float) -> np.ndarray:
     return (rho[:, None, None] * np.stack([np.cos(ang), np.sin(ang)], 1)[None]).reshape(-1, 2)
 
 
-def light_doubt(face_bgr: np.ndarray, light: np.ndarray, refs: np.ndarray, labels: np.ndarray) -> np.ndarray:
-    """Per disc (its face's BGR, ``faces_bgr``): how well its team explains its face against how well the other
-    team does, each under the light that suits it best of those the board beside the disc allows (``lights``):
-    own distance over the other's, as ``TeamSplit.doubt``. The face is read under one light, but the board
-    beside it may allow more than one: a shadow's edge across it, or glare so bright that the board is clipped
-    in every channel, when the veil is only known to be at least what clipped it (a dark disc under glare on
-    maple read as light wood, sure: plain photo 295 of seed 4242). ``refs``: the two teams' colours (CIELAB)
-    once the light is taken off, (2, 3), or a pair per disc, (N, 2, 3)."""
+def light_fits(face_bgr: np.ndarray, light: np.ndarray, refs: np.ndarray) -> np.ndarray:
+    """Per disc (its face's BGR, ``faces_bgr``) and team: how far (delta-E) the team's colour is from its face
+    under the light that suits it best of those the board beside the disc allows (``lights``), (N, 2). The face
+    is read under one light, but the board beside it may allow more than one: a shadow's edge across it, or glare
+    so bright that the board is clipped in every channel, when the veil is only known to be at least what clipped
+    it (a dark disc under glare on maple read as light wood, sure: plain photo 295 of seed 4242). ``refs``: the
+    two teams' colours (CIELAB) once the light is taken off, (2, 3), or a pair per disc, (N, 2, 3)."""
     refs = np.broadcast_to(np.asarray(refs, float), (len(face_bgr), 2, 3))
-    fits = np.stack([_best_fit(face_bgr, light, lab_to_rgb(refs[:, t])[:, ::-1]) for t in (0, 1)], axis=1)
-    idx = np.arange(len(fits))
-    return fits[idx, labels] / np.maximum(fits[idx, 1 - labels], 1e-6)
+    return np.stack([_best_fit(face_bgr, light, lab_to_rgb(refs[:, t])[:, ::-1]) for t in (0, 1)], axis=1)
 
 
 def _best_fit(face_bgr: np.ndarray, light: np.ndarray, paint_bgr: np.ndarray) -> np.ndarray:
