@@ -117,7 +117,7 @@ def unlit(face_bgr: np.ndarray, veil: np.ndarray, gain: np.ndarray) -> np.ndarra
 def lights(image: np.ndarray, top: Plane, centres: np.ndarray, r: float, surface_r: float = np.inf,
            count: int | None = None) -> np.ndarray:
     """The light on each disc, shape (N, 5): veil and gain (see ``face_colours``), then the least and most shade
-    and the most veil that the board beside it allows (``light_doubt``). Only the first ``count`` discs when given:
+    and the most veil that the board beside it allows (``light_fits``). Only the first ``count`` discs when given:
     the rest are discs whose light is known, which only cover the board."""
     beside = _beside(r)
     c = np.asarray(centres, float)
