@@ -499,6 +499,24 @@ def test_only_a_face_the_other_teams_colour_fits_closely_goes_to_that_team():
         assert _found_at(score, t).team == "black"
 
 
+@pytest.mark.parametrize("k", [33, 83])
+def test_a_black_20_that_hides_the_holes_far_wall_is_counted_in_doubt(k):
+    # Hard photos 33 and 83 of seed 2025, tilted 25 degrees and more: a black 20 in a black-floored hole was read
+    # as the empty hole a team as dark as a floor leaves, its 20 lost. The hole is as bright as the black team's
+    # darkest disc, and the far inner wall an empty hole would show looks like its middle.
+    score, truth = _benchmark_photo(k, hard=True)
+    assert score.twenties == truth["twenties"] and score.totals == truth["totals"]
+    (sunk,) = [d for d in score.discs if d.points == 20]
+    assert "in the hole or not" in sunk.why
+
+
+def test_an_empty_holes_far_wall_shows_unlike_its_floor():
+    # Hard photo 8 of seed 2025 (tilted 38 degrees, black team, dark grey floor, empty): the wall band is 5 px wide
+    # and 21 delta-E from the floor, so the hole stays empty.
+    score, truth = _benchmark_photo(8, hard=True)
+    assert score.twenties == truth["twenties"] == {"natural": 0, "black": 0}
+
+
 def test_a_veil_is_read_off_the_channels_it_did_not_clip():
     usual = np.array([149.0, 209.0, 252.0])
     assert teams_mod._veil(np.array([224.0, 255.0, 255.0]), usual) == 75.0  # red and green clipped
