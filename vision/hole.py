@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
-from calibration.model import apply_homography
 from vision.discs import face_rings
 from vision.rectify import Plane, lifted_homography
 from vision.teams import (
@@ -213,15 +212,16 @@ def wall_hidden(scene: Scene, hole_lab: np.ndarray) -> bool:
     is too near above the hole to see that wall."""
     b, cal = scene.board, scene.calibration
     cx, cy, _ = cal.view.camera_mm
-    away = np.array([-cx, -cy]) / max(math.hypot(cx, cy), 1e-9)
-    rim, floor = (apply_homography(lifted_homography(cal, z), [b.hole_r * away])[0] for z in (0.0, -b.hole_depth))
+    away = math.atan2(-cy, -cx)
+
+    def at(z: float, r: float, ang: np.ndarray) -> np.ndarray:  # image points round the hole's axis, z mm up
+        return Plane(lifted_homography(cal, z), 1.0, b.hole_r).circle_to_image(0.0, 0.0, r, ang)
+
+    rim, floor = (at(z, b.hole_r, np.array([away]))[0] for z in (0.0, -b.hole_depth))
     if np.linalg.norm(rim - floor) < WALL_SEEN_PX:
         return False
-    turn = np.radians(np.arange(-25, 26, 5))
-    dirs = np.column_stack([away[0] * np.cos(turn) - away[1] * np.sin(turn),
-                            away[0] * np.sin(turn) + away[1] * np.cos(turn)])
-    pts = np.vstack([apply_homography(lifted_homography(cal, -share * b.hole_depth), (b.hole_r - 0.3) * dirs)
-                     for share in (0.35, 0.65)]).astype(np.float32)
+    turns = away + np.radians(np.arange(-25, 26, 5))
+    pts = np.vstack([at(-share * b.hole_depth, b.hole_r - 0.3, turns) for share in (0.35, 0.65)]).astype(np.float32)
     wall = cv2.remap(scene.image, pts[:, :1], pts[:, 1:], cv2.INTER_LINEAR)[:, 0]
     return bool(np.linalg.norm(rgb_to_lab(np.median(wall, axis=0)[::-1]) - hole_lab) < WALL_SAME_DE)
 

@@ -58,7 +58,7 @@ LINE_FLOOR_MM = 0.4
 SIGMA_TAIL = 1.4
 TEAM_DOUBT = 0.6  # own-colour distance over other-colour distance above which the team is unsure
 # A face the other team's colour fits within this (delta-E) in a light the board beside it allows, and as surely
-# as TEAM_DOUBT asks, is that team's (``score_scene``). In 600 renders (seed 2025: hard, novel) the four faces
+# as TEAM_DOUBT asks, is that team's (``score_scene``). In 500 renders (seed 2025: hard, novel) the five faces
 # the other team fitted so and were its fitted within 5.0; the three it fitted as surely that were not, 8.8-9.8.
 LIGHT_FIT_DE = 7.0
 TEAM_DOUBT_WHY = "colour between the teams"  # the reason a disc gives when its team is unsure
@@ -459,7 +459,8 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> 
     team_labs = _team_labs(lab, on, paints)
     if all(t is not None for t in team_labs):  # (a face clipped white was judged above)
         fits = light_fits(face, light, _without_each(lab, on, team_labs))
-        own, other = fits[np.arange(len(on)), on], fits[np.arange(len(on)), 1 - on]
+        idx = np.arange(len(on))
+        own, other = fits[idx, on], fits[idx, 1 - on]
         ratio = own / np.maximum(other, 1e-6)
         # A face the other team's colour fits as a sure call asks, and closely, in a light the board beside it
         # allows, is that team's, though still in doubt: the light its colour was read in was not the one on it
