@@ -18,7 +18,7 @@ import vision.hole as hole_mod
 import vision.score as score_mod
 import vision.teams as teams_mod
 from calibration import Calibration, ImageReadError, calibrate, read_image
-from sim.board import TOURNAMENT, Seat, board_named
+from sim.board import CLUB, TOURNAMENT, Seat, board_named
 from sim.game import Disc, Game, State
 from sim.physics import DEFAULT_PARAMS
 from sim.play import play
@@ -515,6 +515,27 @@ def test_an_empty_holes_far_wall_shows_unlike_its_floor():
     # and 21 delta-E from the floor, so the hole stays empty.
     score, truth = _benchmark_photo(8, hard=True)
     assert score.twenties == truth["twenties"] == {"natural": 0, "black": 0}
+
+
+def test_a_floor_of_a_teams_colour_that_shows_its_far_wall_is_an_empty_hole_in_doubt():
+    # Novel photo 111 of seed 2025 (grey and white, a grey floor, tilted 30 degrees): the floor looks like a grey
+    # disc and was counted a grey 20. Its far wall shows 3.3 px wide and 42 delta-E from the middle, in a view
+    # oblique enough that a sunk disc would hide it: the hole is empty, and still in doubt.
+    score, truth = _benchmark_photo(111, novel=True)
+    assert score.twenties == truth["twenties"] == {"grey": 0, "white": 0}
+    assert HOLE_NOTE in score.notes
+
+
+def test_a_sunk_disc_hides_the_far_wall_only_in_views_oblique_enough():
+    # A tournament disc sits 1.6 mm loose in its hole; seen steeper than the tangent 1.95 (63 degrees) from its
+    # far side, the gap it leaves shows the far wall however it sits. A club board's hole is 4 mm looser.
+    assert hole_mod._hiding_tan(TOURNAMENT) == pytest.approx(5.6 / 2.875)
+    assert hole_mod._hiding_tan(CLUB) == pytest.approx(5.1 / 7.7)
+    grey = np.array([55.0, 0.0, 0.0])
+    wall = hole_mod.FarWall(4.0, np.array([20.0, 0.0, 0.0]), 1.5)
+    assert wall.open(grey, TOURNAMENT) and not wall.open(grey, CLUB)
+    assert not replace(wall, band_px=2.5).open(grey, TOURNAMENT)  # too narrow to sample cleanly
+    assert not wall.open(np.array([40.0, 0.0, 0.0]), TOURNAMENT)  # near the middle's colour: a disc's face
 
 
 def test_a_veil_is_read_off_the_channels_it_did_not_clip():

@@ -4,8 +4,8 @@ A sunk disc's top stands a few millimetres above the surface and fills the hole 
 its outline tells little: on 200 hard renders in the novel colours (seed 2025), a disc-sized outline fitted in a
 tournament board's hole had a median rms of 0.48 mm where a disc was sunk and 0.60 mm where none was, and at 12 MP
 the two still overlapped. The hole's colour and light, against the discs counted on the surface, decide; a ring on
-a face centred in the hole proves a disc. A dark team's disc and a dark floor look alike, but in a tilted photo an
-empty hole shows its far inner wall, which a sunk disc hides.
+a face centred in the hole proves a disc. A dark team's disc and a dark floor look alike, and so do a floor and a
+team of its colour, but in a tilted photo an empty hole shows its far inner wall, which a sunk disc hides.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from vision.teams import (
 )
 
 if TYPE_CHECKING:
+    from sim.board import Board
     from vision.score import Scene
 
 HOLE_NOTE = "cannot tell whether a disc sits in the 20 hole"
@@ -59,6 +60,16 @@ LIT_SAME_DE = 7.0
 # left uncounted met it, none of the empty holes. Held out, seed 777: 5 more black 20s found, no empty hole filled,
 # and the plain set (no 20s) unchanged.
 WALL_SEEN_PX, WALL_SAME_DE = 2.0, 6.0
+# ... and a hole whose colour is a team's but whose far wall shows, at least WALL_OPEN_PX wide and WALL_OPEN_DE from
+# the hole's middle, in a view oblique enough that a sunk disc would hide it wherever it sits in the hole
+# (``FarWall.open``), is empty, though in doubt. A sunk disc's face where that wall would be can differ from its
+# middle too (a printed ring: 20-48 delta-E), so a ring seen in the hole still proves a disc. Fitted on seed 2025:
+# of its 300 hard renders, the sunk discs no ring proved, seen so, were within 14.5 of their middles (the least
+# oblique views, bands of 2-3 px, read up to 29: too narrow to sample); 4 of the 16 floors the novel set's 200 read
+# as a team's 20 (grey, blue) showed their walls 33-48 away.
+WALL_OPEN_PX, WALL_OPEN_DE = 3.0, 25.0
+WALL_DEPTHS = (0.35, 0.65)  # where the far wall is sampled, as shares of the hole's depth
+WALL_IN_MM = 0.3  # ... and this far inside the hole's rim
 HOLE_SLACK_MM = 3.0  # how near the hole's centre or axis a circle found is the hole's (``HoleSeen``)
 
 
@@ -206,24 +217,56 @@ def _floor_like(lab: np.ndarray) -> bool:
     return bool(lab[0] < FLOOR_L and math.hypot(lab[1], lab[2]) < FLOOR_CHROMA)
 
 
-def wall_hidden(scene: Scene, hole_lab: np.ndarray) -> bool:
-    """Does the hole's far inner wall, where the camera would see it, look like the hole's middle (``hole_lab``,
-    CIELAB)? Then a disc standing above the surface hides it (WALL_SEEN_PX, WALL_SAME_DE); False when the camera
-    is too near above the hole to see that wall."""
+@dataclass(frozen=True)
+class FarWall:
+    """The hole's inner wall on the side away from the camera, which an empty hole shows in a tilted photo and a
+    sunk disc, standing above the surface, hides: how wide it shows (image pixels), its colour (CIELAB) and the
+    camera's elevation over the hole (tangent)."""
+
+    band_px: float
+    lab: np.ndarray | None  # None when the band is too narrow to sample (under WALL_SEEN_PX)
+    tan_elevation: float
+
+    def hidden(self, hole_lab: np.ndarray) -> bool:
+        """Does the far wall look like the hole's middle (WALL_SAME_DE)? Then a disc stands above it."""
+        return self.lab is not None and bool(np.linalg.norm(self.lab - hole_lab) < WALL_SAME_DE)
+
+    def open(self, hole_lab: np.ndarray, board: Board) -> bool:
+        """Does the far wall show, unlike the hole's middle (WALL_OPEN_PX, WALL_OPEN_DE), where any sunk disc
+        would hide it? A disc in the hole may sit against its near side, leaving a gap at the far wall; the sight
+        line to the wall's shallowest sample clears that disc's top only from above ``_hiding_tan``."""
+        return (self.lab is not None and self.band_px >= WALL_OPEN_PX
+                and self.tan_elevation < _hiding_tan(board)
+                and bool(np.linalg.norm(self.lab - hole_lab) > WALL_OPEN_DE))
+
+
+def _hiding_tan(board: Board) -> float:
+    """The steepest view (tangent of the elevation) in which a sunk disc hides the far wall's shallowest sample
+    wherever it sits: the gap it can leave there is twice its play in the hole, less WALL_IN_MM."""
+    gap = max(2 * (board.hole_r - board.disc_r) - WALL_IN_MM, 1e-6)
+    return (board.disc_thickness - board.hole_depth + min(WALL_DEPTHS) * board.hole_depth) / gap
+
+
+def far_wall(scene: Scene) -> FarWall:
+    """The hole's far inner wall as this photo shows it (``FarWall``), sampled across 50 degrees about the line
+    away from the camera's foot, at WALL_DEPTHS of the hole's depth."""
     b, cal = scene.board, scene.calibration
-    cx, cy, _ = cal.view.camera_mm
+    cx, cy, cz = cal.view.camera_mm
     away = math.atan2(-cy, -cx)
+    tan_elevation = cz / max(math.hypot(cx, cy), 1e-6)
 
     def at(z: float, r: float, ang: np.ndarray) -> np.ndarray:  # image points round the hole's axis, z mm up
         return Plane(lifted_homography(cal, z), 1.0, b.hole_r).circle_to_image(0.0, 0.0, r, ang)
 
     rim, floor = (at(z, b.hole_r, np.array([away]))[0] for z in (0.0, -b.hole_depth))
-    if np.linalg.norm(rim - floor) < WALL_SEEN_PX:
-        return False
+    band = float(np.linalg.norm(rim - floor))
+    if band < WALL_SEEN_PX:
+        return FarWall(band, None, tan_elevation)
     turns = away + np.radians(np.arange(-25, 26, 5))
-    pts = np.vstack([at(-share * b.hole_depth, b.hole_r - 0.3, turns) for share in (0.35, 0.65)]).astype(np.float32)
+    pts = np.vstack([at(-share * b.hole_depth, b.hole_r - WALL_IN_MM, turns) for share in WALL_DEPTHS])
+    pts = pts.astype(np.float32)
     wall = cv2.remap(scene.image, pts[:, :1], pts[:, 1:], cv2.INTER_LINEAR)[:, 0]
-    return bool(np.linalg.norm(rgb_to_lab(np.median(wall, axis=0)[::-1]) - hole_lab) < WALL_SAME_DE)
+    return FarWall(band, rgb_to_lab(np.median(wall, axis=0)[::-1]), tan_elevation)
 
 
 def read_hole(scene: Scene, hole: Plane, r_disc: float, team_labs: list[np.ndarray | None],
@@ -237,19 +280,24 @@ def read_hole(scene: Scene, hole: Plane, r_disc: float, team_labs: list[np.ndarr
     in_team, hole_doubt = hole_call(hole_lab, team_labs, refs)
     # Colour alone proves no 20: an empty hole's floor may have any colour, a team's too (a maroon team over red
     # felt). A ring on a face centred in the hole proves a disc sunk there, whatever its colour.
-    if np.isfinite(dist).any() and ring_in_hole(scene, hole, r_disc):
+    wall = far_wall(scene)
+    ring_seen = bool(np.isfinite(dist).any() and ring_in_hole(scene, hole, r_disc))
+    if ring_seen:
         in_team, hole_doubt = int(np.argmin(dist)) if in_team is None else in_team, False
     elif in_team is not None:
         hole_doubt = True
+    opened = in_team is not None and not ring_seen and wall.open(hole_lab, scene.board)
+    if opened:  # a team's colour, but the hole shows its far wall: empty, still in doubt
+        in_team = None
     if in_team is None:  # a hole darker than any disc is empty; one lit like a disc may hold one
         hole_face = faces_bgr(scene.image, hole, np.zeros((1, 2)), r_disc)[0]
         beside = beside_bgr(scene.image, scene.top, np.vstack([np.zeros((1, 2)), centres]), r_disc)
         shares = hole_shares(hole_face, beside[0], face, beside[1:], on)
         dark = [t for t in (0, 1) if refs[t] is not None and _floor_like(refs[t])]
         if darker_than_discs(shares):  # its light, not its colour, decides
-            hole_doubt = False
+            hole_doubt = opened
         elif (len(dark) == 1 and shares[dark[0]] is not None and shares[dark[0]] >= 1.0
-              and math.hypot(hole_lab[1], hole_lab[2]) < FLOOR_CHROMA and wall_hidden(scene, hole_lab)):
+              and math.hypot(hole_lab[1], hole_lab[2]) < FLOOR_CHROMA and wall.hidden(hole_lab)):
             in_team, hole_doubt = dark[0], True  # as bright as its team's discs, and it hides the wall
         else:
             hole_doubt = hole_doubt or lit_like_a_disc(hole_face, beside[0], face, beside[1:])
