@@ -594,7 +594,7 @@ def test_a_team_is_in_doubt_when_another_light_the_board_beside_the_disc_allows_
 
     def doubt(face_bgr, light, team):  # light: veil, gain, least and most gain beside the disc, most veil
         fits = teams_mod.light_fits(np.array([face_bgr], float), np.array([light], float), refs)[0]
-        return fits[team] / fits[1 - team]
+        return fits[team] / max(fits[1 - team], 1e-6)  # as score_scene compares them
 
     # A dark disc under a veil of 125 levels, the board beside it clipped: the veil is known only to be >= 38.
     dark_under_glare = [160, 175, 199]
@@ -608,7 +608,7 @@ def test_a_team_is_in_doubt_when_another_light_the_board_beside_the_disc_allows_
     faces = np.array([[70, 95, 111], [24, 36, 55]], float)
     lights = np.array([[0, 1, 0.5, 1, 0], [0, 0.92, 0.32, 0.97, 0]], float)
     each = teams_mod.light_fits(faces, lights, np.stack([refs, refs]))
-    assert np.allclose(each[:, dark] / each[:, natural],
+    assert np.allclose(each[:, dark] / np.maximum(each[:, natural], 1e-6),
                        [doubt(faces[0], lights[0], dark), doubt(faces[1], lights[1], dark)])
     none = teams_mod.light_fits(np.zeros((0, 3)), np.zeros((0, 5)), np.zeros((0, 2, 3)))
     assert none.shape == (0, 2)
