@@ -63,10 +63,10 @@ WALL_SEEN_PX, WALL_SAME_DE = 2.0, 6.0
 # ... and a hole whose colour is a team's but whose far wall shows, at least WALL_OPEN_PX wide and WALL_OPEN_DE from
 # the hole's middle, in a view oblique enough that a sunk disc would hide it wherever it sits in the hole
 # (``FarWall.open``), is empty, though in doubt. A sunk disc's face where that wall would be can differ from its
-# middle too (a printed ring: 20-48 delta-E), so a ring seen in the hole still proves a disc. Fitted on seed 2025:
+# middle too (a printed ring: up to 48 delta-E), so a ring seen in the hole still proves a disc. Fitted on seed 2025:
 # of its 300 hard renders, the sunk discs no ring proved, seen so, were within 14.5 of their middles (the least
 # oblique views, bands of 2-3 px, read up to 29: too narrow to sample); 4 of the 16 floors the novel set's 200 read
-# as a team's 20 (grey, blue) showed their walls 33-48 away.
+# as a team's 20 (grey, blue) showed their walls 33-48 away, 2 of them on club boards seen too steeply to tell.
 WALL_OPEN_PX, WALL_OPEN_DE = 3.0, 25.0
 WALL_DEPTHS = (0.35, 0.65)  # where the far wall is sampled, as shares of the hole's depth
 WALL_IN_MM = 0.3  # ... and this far inside the hole's rim
