@@ -5,9 +5,10 @@ against what was found, and the kind of miss (missed disc, false disc, wrong tea
 Every matched disc's margin and true radial error go to ``--errors``, which is where the uncertainty threshold
 comes from. The plain set (no placed hard cases), the learnt set (the plain photos scored with no team colours
 given), the novel set (the plain photos in team colours and over hole floors no threshold was measured on), the
-phone set (the hard set rendered at 12 MP), the webcam set (the plain set at 640 x 480) and the tele set (plain
-photos through a long lens, TELE_SHARES) write their rows beside each file, ``_plain``, ``_learnt``, ``_novel``,
-``_phone``, ``_webcam`` or ``_tele`` added to its name. Only the hard scenes place a disc in the 20 hole (3 in 10):
+phone set (the hard set rendered at 12 MP), the webcam set (the plain set at 640 x 480), the tele set (plain
+photos through a long lens, TELE_SHARES) and the tele_exif set (the same, each with its lens as its EXIF records it)
+write their rows beside each file, ``_plain``, ``_learnt``, ``_novel``, ``_phone``, ``_webcam``, ``_tele`` or
+``_tele_exif`` added to its name. Only the hard scenes place a disc in the 20 hole (3 in 10):
 the plain-based sets measure empty holes only, so the novel set's hole floors are never seen under a sunk disc.
 Prints one JSON object per section and a one-line summary last.
 """
@@ -36,6 +37,7 @@ import numpy as np  # noqa: E402
 from scipy.optimize import linear_sum_assignment  # noqa: E402
 
 from calibration import Calibration, read_image  # noqa: E402
+from calibration.imageio import FILM_DIAGONAL_MM  # noqa: E402
 from sim.board import CLUB, TOURNAMENT  # noqa: E402
 from vision import NoBoardError, score_photo  # noqa: E402
 from vision.glare import in_washed  # noqa: E402
@@ -249,7 +251,7 @@ def as_true_teams(s, true_colours: dict[str, list[int]]):
 
 
 def _one_synthetic(args) -> tuple[dict, list[dict], list[dict]] | None:
-    seed, k, exact, hard, size, learn, novel, tele = args
+    seed, k, exact, hard, size, learn, novel, tele, lens = args
     cv2.setNumThreads(1)
     rng = np.random.default_rng([seed, k] if hard else [seed, 30_000 + k])
     board = CLUB if k % 5 == 4 else TOURNAMENT
@@ -266,10 +268,14 @@ def _one_synthetic(args) -> tuple[dict, list[dict], list[dict]] | None:
     cal = None
     if exact:
         img, t, cal = truth_view(img, t, board)
+    # The lens as a camera's EXIF records it, a whole number of millimetres of 35 mm equivalent, and as
+    # ``calibration.lens_focal_px`` reads it back.
+    diagonal = math.hypot(*size)
+    focal = round(t["camera"]["K"][0][0] / diagonal * FILM_DIAGONAL_MM) / FILM_DIAGONAL_MM * diagonal if lens else None
     t0 = time.process_time()
     try:
         s = score_photo(img, board=board, teams=None if learn else {n: tuple(c) for n, c in t["team_colours"].items()},
-                        calibration=cal)
+                        calibration=cal, lens_focal_px=focal)
     except NoBoardError:
         return None
     if learn:
@@ -371,12 +377,13 @@ def line_call_ceiling(photos: list[dict], errors: list[dict], target: float = CE
 
 def synthetic(count: int, seed: int, jobs: int, exact: bool, hard: bool = True,
               size: tuple[int, int] = SIZE, learn: bool = False, novel: bool = False,
-              tele: bool = False) -> tuple[dict, list[dict], list[dict]]:
+              tele: bool = False, lens: bool = False) -> tuple[dict, list[dict], list[dict]]:
     """Figures on ``count`` renders of ``seed``: the hard set, or the plain set (``hard`` False), its teams' colours
-    given or learnt, recoloured with OTHER_TEAM_SETS (``novel``), or through a long lens (``tele``)."""
+    given or learnt, recoloured with OTHER_TEAM_SETS (``novel``), or through a long lens (``tele``); with ``lens``,
+    each photo's lens as its EXIF would record it."""
     with _pool(jobs) as pool:
-        results = pool.map(_one_synthetic, [(seed, k, exact, hard, size, learn, novel, tele) for k in range(count)],
-                           chunksize=1)
+        results = pool.map(_one_synthetic, [(seed, k, exact, hard, size, learn, novel, tele, lens)
+                                            for k in range(count)], chunksize=1)
     done = [r for r in results if r is not None]
     photos = [r[0] for r in done]
     misses = [m for r in done for m in r[1]]
@@ -584,7 +591,7 @@ def main() -> None:
     ap.add_argument("--errors", type=Path, default=OUT / "vision_errors.jsonl")
     ap.add_argument("--photos", type=Path, default=OUT / "vision_photos.jsonl", help="per-photo calls and flags")
     ap.add_argument("--sections",
-                    default="synthetic,plain,learnt,novel,phone,webcam,tele,real,variants,speed,pairs,relit",
+                    default="synthetic,plain,learnt,novel,phone,webcam,tele,tele_exif,real,variants,speed,pairs,relit",
                     help="comma-separated sections to run")
     ap.add_argument("--size", default="x".join(map(str, SIZE)),
                     help="synthetic photos' width x height in pixels (4000x3000: 12 MP, as the speed section's)")
@@ -606,9 +613,9 @@ def main() -> None:
     other_rows = {}
 
     def other_set(section: str, key: str, count: int, hard: bool, size: tuple[int, int], learn: bool,
-                  novel: bool = False, tele: bool = False) -> dict:
+                  novel: bool = False, tele: bool = False, lens: bool = False) -> dict:
         figures, *lists = synthetic(count, a.seed, a.jobs, a.truth_calibration, hard=hard, size=size, learn=learn,
-                                    novel=novel, tele=tele)
+                                    novel=novel, tele=tele, lens=lens)
         other_rows.update({_beside(path, section): r for path, r in zip((a.misses, a.errors, a.photos), lists,
                                                                          strict=True)})
         print(json.dumps({key: {k: figures[k] for k in PLAIN_KEYS}}))
@@ -625,6 +632,9 @@ def main() -> None:
     webcam = other_set("webcam", "synthetic_webcam", n_webcam, False, WEBCAM, False) if "webcam" in want else {}
     # The plain set taken from far away through a long lens: the discs' walls barely show, nor does perspective.
     tele = other_set("tele", "synthetic_tele", n_tele, False, size, False, tele=True) if "tele" in want else {}
+    # ... and with the lens its EXIF records, which neither a square-on view's rings nor barely seen walls give.
+    tele_exif = (other_set("tele_exif", "synthetic_tele_exif", n_tele, False, size, False, tele=True, lens=True)
+                 if "tele_exif" in want else {})
     rp = real() if "real" in want else []
     for r in rp:
         print(json.dumps(r))
@@ -696,6 +706,12 @@ def main() -> None:
                      f"{tele['wrong_totals_not_flagged_count']} (not flagged at the cause "
                      f"{tele['wrong_totals_not_flagged_at_cause_count']}), radial p50/p95 "
                      f"{tele['radial_error_mm_p50']:.2f}/{tele['radial_error_mm_p95']:.2f} mm")
+    if tele_exif:
+        parts.append(f"the same with the lens in EXIF exact {tele_exif['exact_totals']:.1%}, flagged "
+                     f"{tele_exif['photos_flagged']:.1%} (without {tele['photos_flagged']:.1%}), unflagged wrong "
+                     f"{tele_exif['wrong_totals_not_flagged_count']}, radial p50/p95 "
+                     f"{tele_exif['radial_error_mm_p50']:.2f}/{tele_exif['radial_error_mm_p95']:.2f} mm"
+                     if tele else f"the long-lens set with the lens in EXIF exact {tele_exif['exact_totals']:.1%}")
     if rp:
         parts.append(f"real exact {sum(r['exact'] for r in rp)}/{len(rp)} (flagged {sum(r['uncertain'] for r in rp)})")
     if rv:

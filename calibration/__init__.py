@@ -9,7 +9,7 @@
 """
 
 from calibration.find import CalibrationResult, calibrate
-from calibration.imageio import ImageReadError, read_image
+from calibration.imageio import ImageReadError, focal_35mm, lens_focal_px, read_image
 from calibration.manual import ManualPointsError, calibrate_from_points
 from calibration.model import Calibration, CalibrationFormatError, View
 
@@ -22,5 +22,7 @@ __all__ = [
     "View",
     "calibrate",
     "calibrate_from_points",
+    "focal_35mm",
+    "lens_focal_px",
     "read_image",
 ]

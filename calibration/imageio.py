@@ -10,6 +10,7 @@ every photo, are decoded by libjpeg-turbo straight to BGR (simplejpeg): Pillow's
 from __future__ import annotations
 
 import io
+import math
 import os
 import warnings
 from pathlib import Path
@@ -23,6 +24,8 @@ MAX_PIXELS = 100_000_000
 """Refuse images with more pixels than this (100 megapixels) before decoding them."""
 
 _FORMATS = ("JPEG", "PNG", "WEBP", "BMP", "TIFF", "GIF")
+FILM_DIAGONAL_MM = math.hypot(36.0, 24.0)  # a 35 mm equivalent focal length is a share of this diagonal
+FOCAL_35MM_TAG = 0xA405  # EXIF FocalLengthIn35mmFilm, which phones write into every photo
 _UPRIGHT = {  # EXIF orientation -> the turn that makes the photo upright (as ImageOps.exif_transpose)
     2: lambda a: cv2.flip(a, 1), 3: lambda a: cv2.rotate(a, cv2.ROTATE_180), 4: lambda a: cv2.flip(a, 0),
     5: cv2.transpose, 6: lambda a: cv2.rotate(a, cv2.ROTATE_90_CLOCKWISE),
@@ -65,6 +68,40 @@ def read_image(source: str | os.PathLike | bytes, *, max_pixels: int = MAX_PIXEL
     img = _eight_bit(ImageOps.exif_transpose(img))
     rgb = np.asarray(img.convert("RGB"))
     return cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR)
+
+
+def lens_focal_px(source: str | os.PathLike | bytes) -> float | None:
+    """The lens's focal length in the photo's pixels as its camera recorded it (EXIF FocalLengthIn35mmFilm), or
+    None when the photo does not say (or is no photo: this is a hint, never an error).
+
+    A 35 mm equivalent is the lens's share of the frame's diagonal, so it holds however the photo was scaled; a
+    crop keeps the tag but shortens the diagonal, so a cropped photo reads a shorter lens by the crop's factor (a
+    4:3 phone photo cropped square: 8%). Seen square-on, the board's rings cannot give the focal length, and a guess
+    puts the camera's height (and so where a disc's raised face stands) off: by a factor of 1.4 at the median over
+    square-on renders, 2.5 to 10 through a phone's tele lens or a camera across the room.
+    """
+    lens = _lens(source)
+    return None if lens is None else lens[0] / FILM_DIAGONAL_MM * math.hypot(*lens[1])
+
+
+def focal_35mm(source: str | os.PathLike | bytes) -> float | None:
+    """The 35 mm equivalent focal length (mm) the photo's EXIF records, or None (see ``lens_focal_px``)."""
+    lens = _lens(source)
+    return None if lens is None else lens[0]
+
+
+def _lens(source) -> tuple[float, tuple[int, int]] | None:
+    """The EXIF 35 mm equivalent focal length and the photo's size, read from its header alone."""
+    try:
+        _, data = _load(source)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data), formats=_FORMATS) as img:
+                size = img.size
+                f35 = img.getexif().get_ifd(ExifTags.IFD.Exif).get(FOCAL_35MM_TAG)
+    except (ImageReadError, Image.DecompressionBombError, OSError, SyntaxError, ValueError, TypeError):
+        return None
+    return (float(f35), size) if isinstance(f35, int | float) and f35 > 0 else None
 
 
 def _upright(bgr: np.ndarray, header: Image.Image) -> np.ndarray:

@@ -19,6 +19,8 @@ from calibration import (
     ManualPointsError,
     calibrate,
     calibrate_from_points,
+    focal_35mm,
+    lens_focal_px,
     read_image,
 )
 from calibration.candidates import MAX_CONCENTRIC_GAP
@@ -492,3 +494,21 @@ def test_real_boards_line_widths_are_measured(name, width_mm):
     cal = calibrate(read_image(REAL / name)).calibration
     assert cal.line_width_mm == pytest.approx(width_mm, abs=0.25)
     assert Calibration.from_json(cal.to_json()).line_width_mm == cal.line_width_mm
+
+
+def test_the_lens_a_photo_records_is_read_in_its_own_pixels_and_never_fails():
+    # An iPhone's main lens: 24 mm equivalent, a share of the 35 mm frame's 43.27 mm diagonal.
+    exif = Image.Exif()
+    exif.get_ifd(0x8769)[0xA405] = 24
+    photo = Image.new("RGB", (4032, 3024), (90, 60, 30))
+    buf = io.BytesIO()
+    photo.save(buf, "JPEG", exif=exif)
+    assert focal_35mm(buf.getvalue()) == 24
+    assert lens_focal_px(buf.getvalue()) == pytest.approx(24 / math.hypot(36, 24) * 5040)
+    half = io.BytesIO()
+    photo.resize((2016, 1512)).save(half, "JPEG", exif=exif)  # scaled, the lens in pixels scales with it
+    assert lens_focal_px(half.getvalue()) == pytest.approx(24 / math.hypot(36, 24) * 2520)
+    plain = io.BytesIO()
+    photo.save(plain, "JPEG")
+    for source in (plain.getvalue(), b"", b"not an image", "/no/such/photo.jpg"):
+        assert lens_focal_px(source) is None

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from calibration import focal_35mm, lens_focal_px
 from sim.board import board_named
 from vision.score import GLARE_NOTE
 from vision.synth import random_scene, render
@@ -103,6 +104,18 @@ def test_a_real_photo_is_scored_right_and_the_teams_named_from_it(client):
     photo = client.get(setup["photo"])
     assert photo.status_code == 200 and photo.mimetype == "image/jpeg"
     assert Image.open(io.BytesIO(photo.data)).size == tuple(setup["calibration"]["size"])
+
+
+@needs_real
+def test_the_kept_photo_records_the_lens_its_upload_recorded(client):
+    # ivan_board6.jpg, an iPhone's photo cropped square: its EXIF says a 24 mm equivalent lens. The JPEG the app
+    # keeps says so too, so scoring it again (a team renamed, a calibration fixed) sees the lens the first did.
+    mid = new(client)["id"]
+    data = upload(client, mid, (REAL / "ivan_board6.jpg").read_bytes(), kind="setup")
+    assert sorted(data["setup"]["totals"]) == sorted(truth("ivan_board6.jpg").values())  # teams named by colour
+    kept = client.get(data["setup"]["photo"]).data
+    assert focal_35mm(kept) == 24
+    assert lens_focal_px(kept) == pytest.approx(lens_focal_px(REAL / "ivan_board6.jpg"))
 
 
 def test_a_photo_with_glare_says_so_and_outlines_where_to_look(client):

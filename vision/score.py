@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from calibration import Calibration, View, calibrate, read_image
+from calibration import lens_focal_px as exif_focal_px
 from sim.board import TOURNAMENT, Board, zone_at_radius
 from sim.game import Disc, RoundResult, State, score_round
 from sim.rules import MatchFormat
@@ -127,6 +128,10 @@ GUESSED_LOG_HEIGHT = 0.5
 # first 100 hard photos, 3 of 300 discs in such photos were off by more than K_SIGMA line errors, 1 of 869 elsewhere;
 # with this counted in their sigma, none (hard photos flagged 99.7% -> 100%, plain 64.0% -> 64.7%, seed 2025).
 DISC_FOCAL_LOG_HEIGHT = 0.37
+# ... and a focal length the photo's EXIF gave (``calibration.lens_focal_px``) is short by the factor the photo was
+# cropped by, if it was: a phone photo cropped square reads 8% short (ivan_board6), one cropped to the board's half
+# of the frame 40%. Taken before the discs' walls, which read 28% off at the median (above).
+LENS_LOG_HEIGHT = 0.25
 
 
 def camo_note(team: str) -> str:
@@ -417,10 +422,16 @@ def _counted(discs: list[FoundDisc], lab: np.ndarray, uneven: np.ndarray, paints
     return ~faint & ~bare & ~(weak & (uneven > FACE_UNEVEN_DE))
 
 
-def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None) -> PhotoScore:
-    search = find_all(scene)
+def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None,
+                lens_focal_px: float | None = None) -> PhotoScore:
+    """Score a calibrated photo. ``lens_focal_px``: the focal length its camera recorded (``lens_focal_px``), taken
+    where the rings cannot give one."""
     height_doubt = 0.0  # the camera's height is known (a focal length given, or the rings gave it)
-    if scene.calibration.focal_px is None and not scene.calibration.view.focal_estimated:
+    unknown = scene.calibration.focal_px is None and not scene.calibration.view.focal_estimated
+    if unknown and lens_focal_px is not None:
+        scene, height_doubt = scene.with_focal(lens_focal_px), LENS_LOG_HEIGHT
+    search = find_all(scene)
+    if unknown and lens_focal_px is None:
         f = focal_from_discs(scene.image, scene.calibration, scene.board, search.found, search.radius)
         height_doubt = GUESSED_LOG_HEIGHT if f is None else DISC_FOCAL_LOG_HEIGHT
         if f is not None:
@@ -566,7 +577,11 @@ def height_error_mm(view: View, x: float, y: float, height: float) -> float:
 
 
 def score_photo(image, *, board: Board = TOURNAMENT, teams: dict[str, tuple[int, int, int]] | None = None,
-                calibration: Calibration | None = None) -> PhotoScore:
-    """Score the round in a photo (array, path or bytes). Raises ImageReadError or NoBoardError (ValueErrors)."""
+                calibration: Calibration | None = None, lens_focal_px: float | None = None) -> PhotoScore:
+    """Score the round in a photo (array, path or bytes). Raises ImageReadError or NoBoardError (ValueErrors).
+    ``lens_focal_px``: the focal length the camera recorded, in the photo's pixels; read from a path's or bytes'
+    EXIF when not given (``calibration.lens_focal_px``). An array carries none."""
     img = load(image)
-    return score_scene(Scene.of(img, board, calibrated(img, board, calibration)), teams)
+    if lens_focal_px is None and not isinstance(image, np.ndarray):
+        lens_focal_px = exif_focal_px(image)
+    return score_scene(Scene.of(img, board, calibrated(img, board, calibration)), teams, lens_focal_px)

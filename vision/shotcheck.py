@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 
+from calibration import lens_focal_px as exif_focal_px
 from sim.board import TOURNAMENT, Board, zone_at_radius
 from sim.game import Disc, Game, State
 from sim.judge import ShotReport, Verdict, judge
@@ -504,13 +505,15 @@ def check_shot(before, after, *, shooter: str, teams: dict | None = None, rules:
                board: Board = TOURNAMENT) -> ShotCheck:
     """Judge the shot between two photos (arrays, paths or bytes) for the team named ``shooter``."""
     rules = rules if isinstance(rules, Rules) else rules_named(rules)
+    lens_b, lens_a = (None if isinstance(p, np.ndarray) else exif_focal_px(p) for p in (before, after))
     before, after = load(before), load(after)
-    a = score_photo(after, board=board, teams=teams)
-    b = score_photo(before, board=board, teams=teams or dict(zip(a.teams, a.team_colours, strict=True)))
+    a = score_photo(after, board=board, teams=teams, lens_focal_px=lens_a)
+    b = score_photo(before, board=board, teams=teams or dict(zip(a.teams, a.team_colours, strict=True)),
+                    lens_focal_px=lens_b)
     if shooter not in b.teams:
         raise ShotCheckError(f"shooter {shooter!r} is not one of the teams ({', '.join(b.teams)})")
     if a.teams != b.teams:
-        a = score_photo(after, board=board, teams=dict(zip(b.teams, b.team_colours, strict=True)))
+        a = score_photo(after, board=board, teams=dict(zip(b.teams, b.team_colours, strict=True)), lens_focal_px=lens_a)
     d = diff(b, a, shooter, a.board, (before, after))
     game = Game.create(a.board, rules, "singles")
     player = b.teams.index(shooter)  # singles: player k is team k

@@ -66,9 +66,12 @@ def teams_dict(comp: Companion) -> dict[str, tuple[int, int, int]] | None:
     return None if comp.teams is None else {n: c for n, c in comp.teams}
 
 
-def score_image(image: np.ndarray, game: Game, comp: Companion, calibration: Calibration | None = None) -> PhotoScore:
-    """Score a photo with the match's board profile and team colours (learnt when not named yet)."""
-    return score_photo(image, board=game.board, teams=teams_dict(comp), calibration=calibration)
+def score_image(image: np.ndarray, game: Game, comp: Companion, calibration: Calibration | None = None,
+                lens_focal_px: float | None = None) -> PhotoScore:
+    """Score a photo with the match's board profile and team colours (learnt when not named yet), and the lens its
+    JPEG records (``calibration.lens_focal_px``)."""
+    return score_photo(image, board=game.board, teams=teams_dict(comp), calibration=calibration,
+                       lens_focal_px=lens_focal_px)
 
 
 def corrected(frame: Frame) -> PhotoScore:

@@ -2,15 +2,20 @@
 
 The server holds one upload in memory at a time, so it refuses images above ``WEB_MAX_PIXELS`` (phones take
 12 to 50 megapixels) before decoding, and scales very large ones down to ``MAX_SIDE`` so that what is scored,
-stored and shown is one picture with one set of pixel coordinates.
+stored and shown is one picture with one set of pixel coordinates. The kept JPEG carries the upload's lens (its
+35 mm equivalent focal length, which scaling leaves as it is), so a photo scored again is scored as it was.
 """
 
 from __future__ import annotations
 
+import struct
+
 import cv2
 import numpy as np
+from PIL import ExifTags, Image
 
 from calibration import ImageReadError, read_image
+from calibration.imageio import FOCAL_35MM_TAG
 
 WEB_MAX_PIXELS = 50_000_000
 MAX_SIDE = 4096
@@ -26,11 +31,18 @@ def decode_upload(data: bytes) -> np.ndarray:
     return image
 
 
-def encode_jpeg(image: np.ndarray) -> bytes:
+def encode_jpeg(image: np.ndarray, focal_35mm: float | None = None) -> bytes:
+    """The photo as the JPEG the app keeps; with ``focal_35mm``, its lens recorded as a camera records it."""
     ok, buf = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
     if not ok:
         raise ImageReadError("could not encode the photo as JPEG")
-    return buf.tobytes()
+    jpeg = buf.tobytes()
+    if focal_35mm is None:
+        return jpeg
+    exif = Image.Exif()
+    exif.get_ifd(ExifTags.IFD.Exif)[FOCAL_35MM_TAG] = int(round(focal_35mm))
+    app1 = exif.tobytes()
+    return jpeg[:2] + b"\xff\xe1" + struct.pack(">H", len(app1) + 2) + app1 + jpeg[2:]  # after the start marker
 
 
 def decode_stored(data: bytes) -> np.ndarray:

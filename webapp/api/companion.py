@@ -10,7 +10,7 @@ import secrets
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from calibration import Calibration, calibrate_from_points
+from calibration import Calibration, calibrate_from_points, focal_35mm, lens_focal_px
 from vision import NoBoardError
 from vision.teams import colour_words, rgb_to_lab
 from webapp import companion as cm
@@ -228,9 +228,10 @@ def add_photo(match_id: int):
     if kind == "shot" and now.shots >= game.shots_per_round:
         raise ApiError("every disc of this round has been photographed: end the round first", 409)
     image = photos.decode_upload(data)
+    jpeg = photos.encode_jpeg(image, focal_35mm(data))
     fixed = Calibration.from_json(comp.calibration) if source == "camera" and comp.calibration else None
     try:
-        score = cm.score_image(image, game, comp, fixed)
+        score = cm.score_image(image, game, comp, fixed, lens_focal_px(jpeg))
     except NoBoardError as exc:
         raise ApiError(f"no crokinole board found in this photo ({exc}); take it again with the whole board in "
                        "view", 422) from None
@@ -239,12 +240,12 @@ def add_photo(match_id: int):
         if comp.teams is None and len(set(score.teams)) == 2:
             cs.set_teams(conn, match_id, tuple(zip(score.teams, score.team_colours, strict=True)))
         if kind == "setup":
-            cs.add_frame(conn, comp, round_no=None, shot_no=None, source=source, jpeg=photos.encode_jpeg(image),
+            cs.add_frame(conn, comp, round_no=None, shot_no=None, source=source, jpeg=jpeg,
                          score=score_to_json(score))
             cs.set_calibration(conn, match_id, score.calibration.to_json())
         else:
             cs.add_frame(conn, comp, round_no=state.round_no, shot_no=now.shots + 1, source=source,
-                         jpeg=photos.encode_jpeg(image), score=score_to_json(score))
+                         jpeg=jpeg, score=score_to_json(score))
             _save_state(match, comp, conn)
     return _respond(match_id, 201)
 
@@ -297,8 +298,9 @@ def correct(match_id: int, seq: int):
 
 
 def _rescore(match: SavedMatch, comp: cs.Companion, frame: cs.Frame, cal: Calibration | None):
-    image = photos.decode_stored(cs.photo(get_db(), match.id, frame.seq))
-    return image, cm.score_image(image, match.game, comp, cal)
+    jpeg = cs.photo(get_db(), match.id, frame.seq)
+    image = photos.decode_stored(jpeg)
+    return image, cm.score_image(image, match.game, comp, cal, lens_focal_px(jpeg))
 
 
 @bp.post("/<int:match_id>/photos/<int:seq>/calibration")

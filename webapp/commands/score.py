@@ -8,7 +8,7 @@ from pathlib import Path
 
 import cv2
 
-from calibration import ImageReadError, read_image
+from calibration import ImageReadError, lens_focal_px, read_image
 from sim.board import BOARDS, board_named
 from vision import NoBoardError, PhotoScore, TeamColoursError, parse_teams, score_photo
 from vision.overlay import draw_overlay
@@ -32,7 +32,7 @@ def add_arguments(p) -> None:
 def _one(path, args, teams):
     try:
         image = read_image(path)
-        score = score_photo(image, board=board_named(args.board), teams=teams)
+        score = score_photo(image, board=board_named(args.board), teams=teams, lens_focal_px=lens_focal_px(path))
     except (ImageReadError, NoBoardError) as exc:
         raise CommandError(str(exc) if isinstance(exc, ImageReadError) else f"{path}: {exc}") from None
     return image, score
