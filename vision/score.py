@@ -129,8 +129,9 @@ GUESSED_LOG_HEIGHT = 0.5
 # with this counted in their sigma, none (hard photos flagged 99.7% -> 100%, plain 64.0% -> 64.7%, seed 2025).
 DISC_FOCAL_LOG_HEIGHT = 0.37
 # ... and a focal length the photo's EXIF gave (``calibration.lens_focal_px``) is short by the factor the photo was
-# cropped by, if it was: a phone photo cropped square reads 8% short (ivan_board6), one cropped to the board's half
-# of the frame 40%. Taken before the discs' walls, which read 28% off at the median (above).
+# cropped by, if it was: a 4:3 phone photo cropped square reads 8% short (ivan_board6), one cropped to two thirds of
+# its width 33%; a sigma of 0.25 spans crops to 78% of the width. Taken before the discs' walls (28% off at the
+# median, above): on the tele set (seed 2025) it took exact photos from 95 to 99%.
 LENS_LOG_HEIGHT = 0.25
 
 
@@ -424,8 +425,8 @@ def _counted(discs: list[FoundDisc], lab: np.ndarray, uneven: np.ndarray, paints
 
 def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None,
                 lens_focal_px: float | None = None) -> PhotoScore:
-    """Score a calibrated photo. ``lens_focal_px``: the focal length its camera recorded (``lens_focal_px``), taken
-    where the rings cannot give one."""
+    """Score a calibrated photo. ``lens_focal_px``: the focal length its camera recorded
+    (``calibration.lens_focal_px``), taken where the rings cannot give one."""
     height_doubt = 0.0  # the camera's height is known (a focal length given, or the rings gave it)
     unknown = scene.calibration.focal_px is None and not scene.calibration.view.focal_estimated
     if unknown and lens_focal_px is not None:
