@@ -20,6 +20,8 @@ import numpy as np
 import simplejpeg
 from PIL import ExifTags, Image, ImageOps, UnidentifiedImageError
 
+from calibration.model import MAX_FOCAL_SHARE, MIN_FOCAL_SHARE
+
 MAX_PIXELS = 100_000_000
 """Refuse images with more pixels than this (100 megapixels) before decoding them."""
 
@@ -76,12 +78,17 @@ def lens_focal_px(source: str | os.PathLike | bytes) -> float | None:
 
     A 35 mm equivalent is the lens's share of the frame's diagonal, so it holds however the photo was scaled; a
     crop keeps the tag but shortens the diagonal, so a cropped photo reads a shorter lens by the crop's factor (a
-    4:3 phone photo cropped square: 8%). Seen square-on, the board's rings cannot give the focal length, and a guess
-    puts the camera's height (and so where a disc's raised face stands) off: by a factor of 1.4 at the median over
-    square-on renders, 2.5 to 10 through a phone's tele lens or a camera across the room.
+    4:3 phone photo cropped square: 8%). A lens outside the believed range (MIN_FOCAL_SHARE to MAX_FOCAL_SHARE of
+    the long side) is a tag written wrong, and None. Seen square-on, the board's rings cannot give the focal length,
+    and a guess puts the camera's height (and so where a disc's raised face stands) off: by a factor of 1.4 at the
+    median over square-on renders, 2.5 to 10 through a phone's tele lens or a camera across the room.
     """
     lens = _lens(source)
-    return None if lens is None else lens[0] / FILM_DIAGONAL_MM * math.hypot(*lens[1])
+    if lens is None:
+        return None
+    f35, size = lens
+    focal = f35 / FILM_DIAGONAL_MM * math.hypot(*size)
+    return focal if MIN_FOCAL_SHARE <= focal / max(size) <= MAX_FOCAL_SHARE else None
 
 
 def focal_35mm(source: str | os.PathLike | bytes) -> float | None:

@@ -508,7 +508,9 @@ def test_the_lens_a_photo_records_is_read_in_its_own_pixels_and_never_fails():
     half = io.BytesIO()
     photo.resize((2016, 1512)).save(half, "JPEG", exif=exif)  # scaled, the lens in pixels scales with it
     assert lens_focal_px(half.getvalue()) == pytest.approx(24 / math.hypot(36, 24) * 2520)
-    plain = io.BytesIO()
+    plain, wrong = io.BytesIO(), io.BytesIO()
     photo.save(plain, "JPEG")
-    for source in (plain.getvalue(), b"", b"not an image", "/no/such/photo.jpg"):
+    exif.get_ifd(0x8769)[0xA405] = 2  # a 2 mm equivalent: 0.1 of the long side, no camera's lens
+    photo.save(wrong, "JPEG", exif=exif)
+    for source in (plain.getvalue(), wrong.getvalue(), b"", b"not an image", "/no/such/photo.jpg"):
         assert lens_focal_px(source) is None
