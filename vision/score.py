@@ -130,9 +130,10 @@ GUESSED_LOG_HEIGHT = 0.5
 DISC_FOCAL_LOG_HEIGHT = 0.37
 # ... and a focal length the photo's EXIF gave (``calibration.lens_focal_px``) is short by the factor the photo was
 # cropped by, if it was: a 4:3 phone photo cropped square reads 8% short (ivan_board6), one cropped to two thirds of
-# its width 33%; a sigma of 0.25 spans crops to 78% of the width. Taken before the discs' walls (28% off at the
-# median, above): on the tele set (seed 2025) it took exact photos from 95 to 99%.
-LENS_LOG_HEIGHT = 0.25
+# its width 33%, which a sigma of 0.37 spans. So it only stands in for the guess, where the discs' walls cannot tell
+# (a camera far away, few discs): the walls measure the camera's height whatever the crop. On the tele set (seed
+# 2025) it took exact photos from 95 to 99%, radial p95 from 2.23 to 0.74 mm (taken before the walls: 0.60 mm).
+LENS_LOG_HEIGHT = 0.37
 
 
 def camo_note(team: str) -> str:
@@ -426,15 +427,14 @@ def _counted(discs: list[FoundDisc], lab: np.ndarray, uneven: np.ndarray, paints
 def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None,
                 lens_focal_px: float | None = None) -> PhotoScore:
     """Score a calibrated photo. ``lens_focal_px``: the focal length its camera recorded
-    (``calibration.lens_focal_px``), taken where the rings cannot give one."""
+    (``calibration.lens_focal_px``), taken where neither the rings nor the discs' walls give one."""
     height_doubt = 0.0  # the camera's height is known (a focal length given, or the rings gave it)
-    unknown = scene.calibration.focal_px is None and not scene.calibration.view.focal_estimated
-    if unknown and lens_focal_px is not None:
-        scene, height_doubt = scene.with_focal(lens_focal_px), LENS_LOG_HEIGHT
     search = find_all(scene)
-    if unknown and lens_focal_px is None:
+    if scene.calibration.focal_px is None and not scene.calibration.view.focal_estimated:
         f = focal_from_discs(scene.image, scene.calibration, scene.board, search.found, search.radius)
-        height_doubt = GUESSED_LOG_HEIGHT if f is None else DISC_FOCAL_LOG_HEIGHT
+        height_doubt = (DISC_FOCAL_LOG_HEIGHT if f is not None else GUESSED_LOG_HEIGHT if lens_focal_px is None
+                        else LENS_LOG_HEIGHT)
+        f = f if f is not None else lens_focal_px
         if f is not None:
             scene = scene.with_focal(f)
             search = find_all(scene, search.proposals)
