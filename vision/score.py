@@ -432,9 +432,12 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None,
     search = find_all(scene)
     if scene.calibration.focal_px is None and not scene.calibration.view.focal_estimated:
         f = focal_from_discs(scene.image, scene.calibration, scene.board, search.found, search.radius)
-        height_doubt = (DISC_FOCAL_LOG_HEIGHT if f is not None else GUESSED_LOG_HEIGHT if lens_focal_px is None
-                        else LENS_LOG_HEIGHT)
-        f = f if f is not None else lens_focal_px
+        if f is not None:
+            height_doubt = DISC_FOCAL_LOG_HEIGHT
+        elif lens_focal_px is not None:
+            f, height_doubt = lens_focal_px, LENS_LOG_HEIGHT
+        else:
+            height_doubt = GUESSED_LOG_HEIGHT
         if f is not None:
             scene = scene.with_focal(f)
             search = find_all(scene, search.proposals)
