@@ -1708,7 +1708,7 @@ def _tele_jpeg(k, seed=2025, exif=True):
     board = board_named("club" if k % 5 == 4 else "tournament")
     scene, style = random_scene(rng, board, hard=False), random_style(rng)
     share = float(np.exp(rng.uniform(math.log(2.0), math.log(8.0))))
-    img, truth = render(replace(scene), replace(style, pose=replace(style.pose, focal=share)), rng, size=(1600, 1200))
+    img, truth = render(scene, replace(style, pose=replace(style.pose, focal=share)), rng, size=(1600, 1200))
     f35 = truth["camera"]["K"][0][0] / math.hypot(1600, 1200) * math.hypot(36, 24) if exif else None
     return photos.encode_jpeg(img, f35), truth, board
 
@@ -1716,7 +1716,7 @@ def _tele_jpeg(k, seed=2025, exif=True):
 def test_a_long_lens_the_photo_records_places_raised_faces_where_a_guess_cannot():
     # Tele photo 87 of seed 2025 (a lens 5.4 times the long side, seen 5 degrees off square): the rings cannot give
     # the focal length, nor can walls that barely show, so a phone's lens was guessed and the camera put 1.3 m up,
-    # not 8 m. Every disc's raised face was then moved towards the camera's foot: 2.4 mm off from the hole at the
+    # not 8.6 m. Every disc's raised face was then moved towards the camera's foot: 2.4 mm off from the hole at the
     # median. The lens its EXIF records puts them within a fraction of a millimetre.
     jpeg, truth, board = _tele_jpeg(87)
     bare, _, _ = _tele_jpeg(87, exif=False)
