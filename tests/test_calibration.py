@@ -510,7 +510,7 @@ def test_the_lens_a_photo_records_is_read_in_its_own_pixels_and_never_fails():
     assert lens_focal_px(half.getvalue()) == pytest.approx(24 / math.hypot(36, 24) * 2520)
     plain, wrong = io.BytesIO(), io.BytesIO()
     photo.save(plain, "JPEG")
-    exif.get_ifd(0x8769)[0xA405] = 2  # a 2 mm equivalent: 0.1 of the long side, no camera's lens
+    exif.get_ifd(0x8769)[0xA405] = 2  # a 2 mm equivalent: 0.06 of the long side, no camera's lens
     photo.save(wrong, "JPEG", exif=exif)
     for source in (plain.getvalue(), wrong.getvalue(), b"", b"not an image", "/no/such/photo.jpg"):
         assert lens_focal_px(source) is None

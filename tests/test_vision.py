@@ -18,6 +18,7 @@ import vision.hole as hole_mod
 import vision.score as score_mod
 import vision.teams as teams_mod
 from calibration import Calibration, ImageReadError, calibrate, read_image
+from calibration.imageio import FILM_DIAGONAL_MM
 from sim.board import CLUB, TOURNAMENT, Seat, board_named
 from sim.game import Disc, Game, State
 from sim.physics import DEFAULT_PARAMS
@@ -1709,7 +1710,7 @@ def _tele_jpeg(k, seed=2025, exif=True):
     scene, style = random_scene(rng, board, hard=False), random_style(rng)
     share = float(np.exp(rng.uniform(math.log(2.0), math.log(8.0))))
     img, truth = render(scene, replace(style, pose=replace(style.pose, focal=share)), rng, size=(1600, 1200))
-    f35 = truth["camera"]["K"][0][0] / math.hypot(1600, 1200) * math.hypot(36, 24) if exif else None
+    f35 = truth["camera"]["K"][0][0] / math.hypot(1600, 1200) * FILM_DIAGONAL_MM if exif else None
     return photos.encode_jpeg(img, f35), truth, board
 
 

@@ -280,15 +280,12 @@ def read_hole(scene: Scene, hole: Plane, r_disc: float, team_labs: list[np.ndarr
     in_team, hole_doubt = hole_call(hole_lab, team_labs, refs)
     # Colour alone proves no 20: an empty hole's floor may have any colour, a team's too (a maroon team over red
     # felt). A ring on a face centred in the hole proves a disc sunk there, whatever its colour.
-    wall = far_wall(scene)
-    ring_seen = bool(np.isfinite(dist).any() and ring_in_hole(scene, hole, r_disc))
-    if ring_seen:
+    wall, opened = far_wall(scene), False
+    if np.isfinite(dist).any() and ring_in_hole(scene, hole, r_disc):
         in_team, hole_doubt = int(np.argmin(dist)) if in_team is None else in_team, False
-    elif in_team is not None:
-        hole_doubt = True
-    opened = in_team is not None and not ring_seen and wall.open(hole_lab, scene.board)
-    if opened:  # a team's colour, but the hole shows its far wall: empty, still in doubt
-        in_team = None
+    elif in_team is not None:  # a team's colour, unproved: if the hole shows its far wall, it is empty, in doubt
+        opened = wall.open(hole_lab, scene.board)
+        in_team, hole_doubt = None if opened else in_team, True
     if in_team is None:  # a hole darker than any disc is empty; one lit like a disc may hold one
         hole_face = faces_bgr(scene.image, hole, np.zeros((1, 2)), r_disc)[0]
         beside = beside_bgr(scene.image, scene.top, np.vstack([np.zeros((1, 2)), centres]), r_disc)
