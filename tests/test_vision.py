@@ -39,7 +39,7 @@ from vision.synth import OTHER_TEAM_SETS, random_scene, recoloured, render
 from vision.synth.render import render_pair
 from vision.synth.shots import photographed_verdict, random_pair
 from vision.synth.style import OTHER_HOLE_FLOORS, random_style
-from vision.teams import ALIASES, PALETTE, clipped_team, off_hue, split_teams
+from vision.teams import ALIASES, PALETTE, clipped_team, off_hue, split_teams, would_clip
 from webapp import photos
 from webapp.cli import main
 from webapp.scorejson import score_from_json, score_to_json
@@ -453,6 +453,18 @@ def test_clipping_names_a_team_only_when_the_veil_clips_one_paint_and_not_the_ot
     assert clipped_team(natural_black, 137.0, 1.0) == 0  # 222 + 137 clips; 30 + 137 cannot
     assert clipped_team(natural_black, 10.0, 1.0) is None  # no veil: a glossy highlight, any disc
     assert clipped_team([(36, 118, 62), (232, 196, 52)], 153.0, 1.0) is None  # both may clip
+    assert would_clip(natural_black, 137.0, 1.0).tolist() == [True, False]
+    assert would_clip(natural_black, 10.0, 1.0).tolist() == [False, False]
+
+
+def test_a_light_disc_clipped_under_glare_goes_by_its_light_fit_where_the_glare_beside_it_would_clip_it():
+    # Hard photo 238 of seed 2025 (green and yellow on red paint): a yellow disc under a veil of 125 levels, its
+    # face clipped, read midway and went to green, in doubt; yellow paint under that veil fits it, green does not.
+    score, truth = _benchmark_photo(238, hard=True)
+    (t,) = [t for t in truth["discs"] if t["in_play"] and math.dist(t["px"], (1078.3, 557.3)) < 2]
+    d = _found_at(score, t)
+    assert d.team == "yellow" and "colour between the teams" in d.why
+    assert score.totals == truth["totals"]
 
 
 def test_the_boards_paint_beside_a_disc_is_the_unshaded_unveiled_one():

@@ -41,6 +41,7 @@ from vision.teams import (
     split_teams,
     unlit,
     washed_out,
+    would_clip,
     zone_paints,
 )
 
@@ -481,11 +482,19 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None,
         # allows, is that team's, though still in doubt: the light its colour was read in was not the one on it
         # (a shadow's edge across a white disc on a black field, where no shade shows, left it midway, called
         # black). A face neither fits closely (a glossy black one under glare the board beside it does not show)
-        # keeps its call.
-        swap = (ratio * TEAM_DOUBT > 1) & (other <= LIGHT_FIT_DE) & ~washed
+        # keeps its call. A face clipped by glare (``washed``) says only "at least" in its clipped channels and may
+        # fit its own paint less closely; it moves on the sure call alone, but only where the glare on the board
+        # beside it would clip the other team's paint (``would_clip``): a glossy dark disc's own highlight clips
+        # its face with no glare beside it (hard photo 227 of seed 2025). On the hard and novel sets of seed 2025,
+        # five light discs under veils of 80-153 levels read midway and went to the darker team; their own team's
+        # paint fitted them within 0-8.7 delta-E, the other's from 11.5 (hard 238: yellow 0.0, green 30). Still
+        # in doubt.
+        explained = np.array([w and would_clip(split.colours, *light[k, :2])[1 - on[k]]
+                              for k, w in enumerate(washed)], bool)
+        swap = (ratio * TEAM_DOUBT > 1) & np.where(washed, explained, other <= LIGHT_FIT_DE)
         on = np.where(swap, 1 - on, on)
         labels = list(on)
-        for k in np.flatnonzero((ratio > TEAM_DOUBT) & ~washed):
+        for k in np.flatnonzero((ratio > TEAM_DOUBT) & ~washed | swap):
             doubt[k] = 1.0
         team_labs = _team_labs(lab, on, paints)
     paint = zone_paints(scene.image, Plane(cal.board_to_image, 1.0, b.surface_r), b)

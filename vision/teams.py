@@ -187,11 +187,20 @@ def clipped_team(paints, veil: float, gain: float) -> int | None:
     clear margin while the other's stays clearly short of it. None when both or neither would: a glossy highlight
     clips any disc, so clipping alone tells nothing then (on 600 renders it picked a team for 50 of 231 clipped
     faces, every one right)."""
-    reach = np.asarray(paints, float).max(axis=1) * gain + veil
-    clips, short = reach >= CLIPPED + CLIP_MARGIN, reach <= CLIPPED - 3 * CLIP_MARGIN
+    clips, short = would_clip(paints, veil, gain), _reach(paints, veil, gain) <= CLIPPED - 3 * CLIP_MARGIN
     if clips.sum() == 1 and short.sum() == 1:
         return int(np.argmax(clips))
     return None
+
+
+def would_clip(paints, veil: float, gain: float) -> np.ndarray:
+    """Per team: would its paint (sRGB), lit as the board beside a disc is, clip by a clear margin (CLIP_MARGIN)?"""
+    return _reach(paints, veil, gain) >= CLIPPED + CLIP_MARGIN
+
+
+def _reach(paints, veil: float, gain: float) -> np.ndarray:
+    """Each paint's brightest channel as the light beside a disc would show it (levels, unclipped)."""
+    return np.asarray(paints, float).max(axis=1) * gain + veil
 
 
 def washed_out(image: np.ndarray, top: Plane, centres: np.ndarray, r: float) -> np.ndarray:
