@@ -502,6 +502,16 @@ def test_a_disc_the_other_teams_paint_explains_far_better_in_the_light_allowed_i
     assert d.team == "white" and "colour between the teams" in d.why
 
 
+def test_a_lone_disc_of_a_team_is_judged_against_its_given_colour_not_against_itself():
+    # Plain photo 266 of seed 2025: one navy disc under glare on a board clipped white, read white (in doubt). As
+    # the white team's only disc it fitted that team's colour exactly, being it; white paint under the glare
+    # beside it fits it 43 delta-E off, navy 2.3.
+    score, truth = _benchmark_photo(266)
+    (d,) = score.discs
+    assert d.team == "navy" and "colour between the teams" in d.why
+    assert score.totals == truth["totals"]
+
+
 def test_only_a_face_the_other_teams_colour_fits_closely_goes_to_that_team():
     # Hard photo 227 of seed 2025 (black and natural, glare): a black 10 under a veil the clipped board beside it
     # leaves unbounded read grey and went to natural, in doubt; black fits it within 1 delta-E. Two glossy black

@@ -400,16 +400,21 @@ def _team_labs(lab: np.ndarray, on: np.ndarray, paints: np.ndarray | None) -> li
     return means if paints is None else [paints[t] if m is None else m for t, m in enumerate(means)]
 
 
-def _without_each(lab: np.ndarray, on: np.ndarray, team_labs: list[np.ndarray]) -> np.ndarray:
-    """Per disc, the two teams' colours (N, 2, 3) with the disc left out of its own team's mean (a team of one keeps
-    it). A disc read as the wrong team pulls that team's mean towards itself: a light-wood 15 in a player's shadow
-    that covered the whole ring round the hole at its distance, so that no light beside it showed the shade, read
-    dark with the two dark discs (its team's mean 17 delta-E off, light wood's 35: sure; without it 25 and 35)."""
+def _without_each(lab: np.ndarray, on: np.ndarray, team_labs: list[np.ndarray],
+                  paints: np.ndarray | None) -> np.ndarray:
+    """Per disc, the two teams' colours (N, 2, 3) with the disc left out of its own team's mean. A disc read as the
+    wrong team pulls that team's mean towards itself: a light-wood 15 in a player's shadow that covered the whole
+    ring round the hole at its distance, so that no light beside it showed the shade, read dark with the two dark
+    discs (its team's mean 17 delta-E off, light wood's 35: sure; without it 25 and 35). A team of one is its given
+    colour (``paints``), else it keeps its one disc: that disc alone fits it exactly, whatever its team (plain photo
+    266 of seed 2025: a lone navy disc under glare on a clipped board, read white, could never be moved)."""
     refs = np.repeat(np.asarray(team_labs, float)[None], len(lab), axis=0)
     for t in (0, 1):
         mine = np.flatnonzero(on == t)
         if len(mine) > 1:
             refs[mine, t] = (lab[mine].sum(axis=0) - lab[mine]) / (len(mine) - 1)
+        elif len(mine) == 1 and paints is not None:
+            refs[mine, t] = paints[t]
     return refs
 
 
@@ -474,7 +479,7 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None,
     on = np.array(labels, int)
     team_labs = _team_labs(lab, on, paints)
     if all(t is not None for t in team_labs):  # (a face clipped white was judged above)
-        fits = light_fits(face, light, _without_each(lab, on, team_labs))
+        fits = light_fits(face, light, _without_each(lab, on, team_labs, paints))
         idx = np.arange(len(on))
         own, other = fits[idx, on], fits[idx, 1 - on]
         ratio = own / np.maximum(other, 1e-6)
