@@ -306,6 +306,11 @@ def load(image) -> np.ndarray:
     return image if isinstance(image, np.ndarray) else read_image(image)
 
 
+def recorded_focal_px(image) -> float | None:
+    """The focal length a photo's EXIF records (``calibration.lens_focal_px``), in its pixels; an array carries none."""
+    return None if isinstance(image, np.ndarray) else exif_focal_px(image)
+
+
 def calibrated(image: np.ndarray, board: Board, calibration: Calibration | None) -> Calibration:
     if calibration is not None:
         return calibration
@@ -600,6 +605,6 @@ def score_photo(image, *, board: Board = TOURNAMENT, teams: dict[str, tuple[int,
     ``lens_focal_px``: the focal length the camera recorded, in the photo's pixels; read from a path's or bytes'
     EXIF when not given (``calibration.lens_focal_px``). An array carries none."""
     img = load(image)
-    if lens_focal_px is None and not isinstance(image, np.ndarray):
-        lens_focal_px = exif_focal_px(image)
+    if lens_focal_px is None:
+        lens_focal_px = recorded_focal_px(image)
     return score_scene(Scene.of(img, board, calibrated(img, board, calibration)), teams, lens_focal_px)

@@ -18,7 +18,6 @@ from dataclasses import dataclass, replace
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 
-from calibration import lens_focal_px as exif_focal_px
 from sim.board import TOURNAMENT, Board, zone_at_radius
 from sim.game import Disc, Game, State
 from sim.judge import ShotReport, Verdict, judge
@@ -36,6 +35,7 @@ from vision.score import (
     PhotoScore,
     load,
     outline_faces,
+    recorded_focal_px,
     score_photo,
 )
 from vision.teams import rgb_to_lab, zone_paints
@@ -505,7 +505,7 @@ def check_shot(before, after, *, shooter: str, teams: dict | None = None, rules:
                board: Board = TOURNAMENT) -> ShotCheck:
     """Judge the shot between two photos (arrays, paths or bytes) for the team named ``shooter``."""
     rules = rules if isinstance(rules, Rules) else rules_named(rules)
-    lens_b, lens_a = (None if isinstance(p, np.ndarray) else exif_focal_px(p) for p in (before, after))
+    lens_b, lens_a = recorded_focal_px(before), recorded_focal_px(after)
     before, after = load(before), load(after)
     a = score_photo(after, board=board, teams=teams, lens_focal_px=lens_a)
     b = score_photo(before, board=board, teams=teams or dict(zip(a.teams, a.team_colours, strict=True)),
