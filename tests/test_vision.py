@@ -37,6 +37,7 @@ from vision.score import PhotoDisc, PhotoScore
 from vision.shotcheck import _fates, check_shot, diff, glare_note
 from vision.synth import OTHER_TEAM_SETS, random_scene, recoloured, render
 from vision.synth.render import render_pair
+from vision.synth.scene import SceneDisc
 from vision.synth.shots import photographed_verdict, random_pair
 from vision.synth.style import OTHER_HOLE_FLOORS, random_style
 from vision.teams import ALIASES, PALETTE, clipped_team, off_hue, split_teams, would_clip
@@ -682,18 +683,75 @@ def test_black_discs_on_navy_paint_in_a_noisy_real_photo_are_counted():
 
 
 @pytest.mark.skipif(not (REAL / "sam_board3.jpg").exists(), reason="../shared/real_photos is not beside the project")
-def test_a_light_disc_in_a_shadow_over_its_whole_ring_is_right_or_in_doubt():
-    # A player's shadow across the middle darkens the board all round the hole at the light-wood 15's distance, so
-    # the board beside it shows no shade; darkened, it reads nearer the dark discs than light wood.
-    row = next(r for r in TRUTH if r["image"] == "sam_board3.jpg")
+@pytest.mark.parametrize("name", ["sam_board3.jpg", "sam_board5.jpg"])
+def test_a_light_disc_in_a_shadow_over_its_whole_ring_keeps_its_team(name):
+    # A player's shadow across the middle darkens the board all round the hole at the light-wood disc's distance,
+    # so its own ring shows no shade; read against it, the disc was nearer the dark discs than light wood. The
+    # paint chained in ring by ring from the outer zone shows the shade.
+    row = next(r for r in TRUTH if r["image"] == name)
     teams = {row["team1_colour"]: _colour(row["team1_colour"]), row["team2_colour"]: _colour(row["team2_colour"])}
-    img = read_image(REAL / "sam_board3.jpg")
+    img = read_image(REAL / name)
     h, w = img.shape[:2]
     yy, xx = np.mgrid[0:h, 0:w]
     band = np.abs((xx - w / 2) * 0.6 + (yy - h / 2) * 0.8) < 0.12 * w
     score = score_photo(np.clip(img * np.where(band, 0.6, 1.0)[..., None], 0, 255).astype(np.uint8), teams=teams)
     want = {row["team1_colour"]: int(row["team1_points"]), row["team2_colour"]: int(row["team2_points"])}
-    assert score.totals == want or score.uncertain
+    assert score.totals == want
+
+
+def test_a_rings_shade_is_chained_in_from_the_outer_zone():
+    # A board drawn at 1 px/mm: maple whose light falls slowly toward the edge, a red 15 zone, black lines, a white
+    # circle round the hole, and a shadow band (0.55 of the light) 200 mm wide across the middle, over every turn
+    # of the rings inside 100 mm.
+    maple, red = np.array([120.0, 170.0, 210.0]), np.array([50.0, 60.0, 170.0])
+    yy, xx = np.mgrid[-330:331, -330:331].astype(float)
+    rho = np.hypot(xx, yy)
+    paint = np.where((rho < TOURNAMENT.fifteen_r)[..., None], red, maple) * (1 - 0.15 * rho / 330)[..., None]
+    for line in TOURNAMENT.lines:
+        paint[np.abs(rho - line.radius) < line.width / 2] = 20.0
+    paint[np.abs(rho - 25.0) < 1.5] = 240.0
+    band = np.abs(0.6 * xx + 0.8 * yy) < 100
+    img = np.clip(paint * np.where(band, 0.55, 1.0)[..., None], 0, 255).astype(np.uint8)
+    surface = Plane(np.array([[1.0, 0, 330], [0, 1.0, 330], [0, 0, 1]]), 1.0, TOURNAMENT.surface_r)
+    shade = teams_mod.ring_shade(img, surface, TOURNAMENT, np.zeros((0, 2)), TOURNAMENT.disc_r)
+    beside = teams_mod._beside(TOURNAMENT.disc_r)
+    for centre in ((0.0, 0.0), (60.0, 0.0), (0.0, -80.0)):  # the hole, and discs in the 15 zone: all shaded
+        assert shade.at(beside + centre) == pytest.approx(1 / 0.55, rel=0.06), centre
+    for centre in ((150.0, 0.0), (-250.0, 30.0), (0.0, 250.0)):  # shaded in part, or not at all: their own rings
+        assert shade.at(beside + centre) == 1.0, centre  # (``_paint``) tell what light they are in
+    unshaded = teams_mod.ring_shade(paint.astype(np.uint8), surface, TOURNAMENT, np.zeros((0, 2)), TOURNAMENT.disc_r)
+    assert all(unshaded.at(beside + (x, 0.0)) == 1.0 for x in (0.0, 60.0, 150.0, 250.0))
+    # Glare clipping a ring all round (a veil, not a shade) bends the chain: it and the rings inside it tell none.
+    img[np.abs(rho - 150) < 10] = 255
+    glared = teams_mod.ring_shade(img, surface, TOURNAMENT, np.zeros((0, 2)), TOURNAMENT.disc_r)
+    assert glared.at(beside) == glared.at(beside + (60.0, 0.0)) == 1.0
+    assert np.isnan(glared.gain[glared.radii < 160]).all() and np.isfinite(glared.gain[glared.radii > 200]).all()
+
+
+def test_only_a_deep_shade_of_one_factor_in_every_channel_counts():
+    radii = np.array([20.0, 60.0, 100.0])
+    at = lambda gain: teams_mod.RingShade(radii, np.array([gain] * 3, float)).at(np.array([[60.0, 0.0]]))  # noqa: E731
+    assert at([1 / 0.6] * 3) == pytest.approx(1 / 0.6)
+    assert at([1 / 0.9] * 3) == 1.0  # the grain's and the light's drift
+    assert at([1.2, 1.6, 2.0]) == 1.0  # not one factor: another colour, not a shade
+    assert at([np.nan, 1.6, 1.62]) == pytest.approx(1.61)  # a channel too dark to tell is left out
+    assert at([np.nan, np.nan, 1.6]) == 1.0  # one channel cannot tell a shade from a colour
+
+
+@pytest.mark.parametrize("seed", [0, 2])
+def test_a_light_20_under_a_shadow_over_the_middle_is_its_teams(seed):
+    # A player's shadow over the hole and the 15 zone: the discs' colours are read in the board's usual light,
+    # so the hole's must be too, or a sunk light-wood disc reads as neither team's (seed 0) or as a black 20 (2).
+    rng = np.random.default_rng(seed)
+    scene, style = random_scene(rng), random_style(rng)
+    light, dark = sorted(scene.team_colours, key=lambda t: -sum(scene.team_colours[t]))
+    scene = replace(scene, discs=(SceneDisc(0.0, 0.0, light), SceneDisc(150.0, 20.0, dark),
+                                  SceneDisc(-60.0, -30.0, light)))
+    band = (float(rng.uniform(0, np.pi)), 0.0, 0.25, 0.45)
+    style = replace(style, light=replace(style.light, shadow_band=band, glare=None))
+    img, truth = render(scene, style, rng)
+    score = score_photo(img, teams={n: tuple(c) for n, c in scene.team_colours.items()})
+    assert score.twenties == {light: 1, dark: 0} and score.totals == truth["totals"] == {light: 35, dark: 10}
 
 
 def test_an_outline_the_board_repeats_a_quarter_turn_away_is_its_print():

@@ -22,6 +22,7 @@ from vision.rectify import Plane, lifted_homography
 from vision.teams import (
     HUED,
     MIN_GAIN,
+    RingShade,
     beside_bgr,
     face_colours,
     faces_bgr,
@@ -271,11 +272,13 @@ def far_wall(scene: Scene) -> FarWall:
 
 def read_hole(scene: Scene, hole: Plane, r_disc: float, team_labs: list[np.ndarray | None],
               refs: np.ndarray | list[np.ndarray | None], face: np.ndarray,
-              centres: np.ndarray, on: np.ndarray) -> tuple[int | None, bool, list[float]]:
+              centres: np.ndarray, on: np.ndarray,
+              shade: RingShade | None = None) -> tuple[int | None, bool, list[float]]:
     """The 20 hole read from the photo: the team whose disc sits in it (None: empty), whether that is in doubt, and
     the hole's colour's distance to each team's (``team_distances``). ``face``, ``centres`` and ``on`` are the
-    counted discs' faces (BGR), centres and teams; ``refs`` the colours ``hole_call`` compares a floor with."""
-    hole_lab = face_colours(scene.image, hole, np.zeros((1, 2)), r_disc)[0]
+    counted discs' faces (BGR), centres and teams; ``refs`` the colours ``hole_call`` compares a floor with;
+    ``shade`` each ring's shade, as the discs' colours were read with it (``teams.lights``)."""
+    hole_lab = face_colours(scene.image, hole, np.zeros((1, 2)), r_disc, shade=shade)[0]
     dist = team_distances(hole_lab, team_labs)  # infinite for a team with no colour known
     in_team, hole_doubt = hole_call(hole_lab, team_labs, refs)
     # Colour alone proves no 20: an empty hole's floor may have any colour, a team's too (a maroon team over red

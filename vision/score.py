@@ -25,6 +25,7 @@ from vision.hole import HOLE_NOTE, HoleSeen, darkest_faces, hole_plane, read_hol
 from vision.outline import FoundDisc, Silhouette, top_view
 from vision.rectify import Plane, lifted_homography
 from vision.teams import (
+    RingShade,
     TeamSplit,
     beside_bgr,
     clipped_team,
@@ -38,6 +39,7 @@ from vision.teams import (
     off_hue,
     paint_zone,
     rgb_to_lab,
+    ring_shade,
     split_teams,
     unlit,
     washed_out,
@@ -341,12 +343,14 @@ def _resting_within(b: Board) -> float:
 
 def outline_faces(image: np.ndarray, top: Plane, spots: np.ndarray, centres: np.ndarray, team_labs: list,
                   paint: np.ndarray, r: float, surface_r: float,
-                  faces: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                  faces: np.ndarray | None = None,
+                  shade: RingShade | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per outline not counted at ``spots``: the team nearest its face, read in the light beside it as a counted
-    disc's is, that team's delta-E, and the board's paint's. The counted discs (``centres``) cover part of the
-    board an outline's light is read on. ``faces``: the spots' faces (BGR, ``faces_bgr``) when already read."""
+    disc's is (``shade`` as ``lights`` takes it), that team's delta-E, and the board's paint's. The counted discs
+    (``centres``) cover part of the board an outline's light is read on. ``faces``: the spots' faces (BGR,
+    ``faces_bgr``) when already read."""
     every = np.vstack([spots, centres])
-    light = lights(image, top, every, r, surface_r, count=len(spots))
+    light = lights(image, top, every, r, surface_r, count=len(spots), shade=shade)
     faces = faces_bgr(image, top, spots, r) if faces is None else faces
     lab = unlit(faces, light[:, 0], light[:, 1])
     to_team = np.linalg.norm(lab[:, None] - np.array(team_labs)[None], axis=2)
@@ -354,7 +358,7 @@ def outline_faces(image: np.ndarray, top: Plane, spots: np.ndarray, centres: np.
 
 
 def outline_teams(scene: Scene, outlines: tuple[FoundDisc, ...], centres: np.ndarray, team_labs: list,
-                  paint: np.ndarray, r: float, same_light: bool = False) -> np.ndarray:
+                  paint: np.ndarray, r: float, same_light: bool = False, shade: RingShade | None = None) -> np.ndarray:
     """Per outline left out: the team whose disc it is taken for (OUTLINE_TEAM_DE, OUTLINE_BOARD_RATIO), or -1;
     none whose face is uneven (FACE_UNEVEN_DE). With ``same_light`` (a team is the colour of the board's dark paint)
     an outline in a zone painted dark (HIDDEN_L) whose rim shows all round may instead differ from the board right
@@ -370,7 +374,7 @@ def outline_teams(scene: Scene, outlines: tuple[FoundDisc, ...], centres: np.nda
     spots = np.array([(d.x, d.y) for d in outlines])
     faces = faces_bgr(scene.image, scene.top, spots, r)
     team, near, to_board = outline_faces(scene.image, scene.top, spots, centres, team_labs, paint, r,
-                                         scene.board.surface_r, faces)
+                                         scene.board.surface_r, faces, shade)
     uneven = face_unevenness(scene.image, scene.top, spots, r) > FACE_UNEVEN_DE
     apart = to_board >= OUTLINE_BOARD_RATIO * near
     if same_light:
@@ -457,7 +461,9 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None,
     discs = list(search.found)
     r_disc = disc_radius(b, discs)
     centres = np.array([(d.x, d.y) for d in discs], float).reshape(-1, 2)
-    light = lights(scene.image, scene.top, centres, r_disc, b.surface_r)
+    surface = Plane(cal.board_to_image, 1.0, b.surface_r)
+    shade = ring_shade(scene.image, surface, b, centres, r_disc)
+    light = lights(scene.image, scene.top, centres, r_disc, b.surface_r, shade=shade)
     face = faces_bgr(scene.image, scene.top, centres, r_disc)
     lab = unlit(face, light[:, 0], light[:, 1])
     paints = rgb_to_lab(list(teams.values())) if teams else None  # the given colours, CIELAB, in team order
@@ -507,7 +513,7 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None,
         for k in np.flatnonzero((ratio > TEAM_DOUBT) & ~washed | swap):
             doubt[k] = 1.0
         team_labs = _team_labs(lab, on, paints)
-    paint = zone_paints(scene.image, Plane(cal.board_to_image, 1.0, b.surface_r), b)
+    paint = zone_paints(scene.image, surface, b)
     dark = any(camo_teams(team_labs, paint, HIDDEN_L))
     left_out = np.array([(d.x, d.y) for d in outlines], float).reshape(-1, 2)
     if dark:  # a team the colour of the board's dark paint: look again where its discs hide. A left-out outline
@@ -516,7 +522,7 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None,
         outlines += hidden_outlines(scene.image, scene.top, scene.silhouette, disc_r=search.proposals.disc_r,
                                     radius=search.radius, within_mm=_resting_within(b), taken=centres,
                                     exclude=scene.hole_seen())
-    taken = outline_teams(scene, outlines, centres, team_labs, paint, r_disc, same_light=dark)
+    taken = outline_teams(scene, outlines, centres, team_labs, paint, r_disc, same_light=dark, shade=shade)
     taken_at = [(d.x, d.y) for d, t in zip(outlines, taken, strict=True) if t >= 0]
     standing = np.concatenate([centres, np.reshape(taken_at, (-1, 2))])
     doubtful = tuple((float(d.x), float(d.y)) for k, (d, t) in enumerate(zip(outlines, taken, strict=True))
@@ -535,7 +541,8 @@ def score_scene(scene: Scene, teams: dict[str, tuple[int, int, int]] | None,
         in_team, hole_doubt, dist = None, True, []
     else:
         in_team, hole_doubt, dist = read_hole(scene, hole, r_disc, team_labs,
-                                              darkest_faces(lab, on) if paints is None else paints, face, centres, on)
+                                              darkest_faces(lab, on) if paints is None else paints, face, centres, on,
+                                              shade)
     if in_team is not None:
         discs = discs + [FoundDisc(0.0, 0.0, r_disc, 1.0, 1.0, 0.0)]
         labels.append(in_team)

@@ -50,6 +50,8 @@ CLIP_MARGIN = 20  # a paint under the veil clips for sure this far past CLIPPED;
 SPLIT_LEVELS = 15  # turns of the board beside a disc this far apart (8-bit levels) may be lit differently
 SAME_SPREAD = 0.15  # a shade's ratios (a veil's lifts) agree across channels within this share
 WEAK_LEVEL = 8.0  # a channel this dark (8-bit levels) in the shaded group says nothing of the shade's ratio
+SHADE_RATIO = 1.2  # a ring darker than the board's paint in its usual light by this factor is in a shadow
+CLIPPED_SHARE = 0.1  # a ring with more of its board than this clipped by glare tells no shade (``ring_shade``)
 MIN_GAIN = 0.25  # deeper shade than this is not divided out (the face's colour is lost in the noise)
 LIGHT_RANGE = (10.0, 90.0)  # percentiles of the shade over the board beside a disc that bound the shade on its face
 LIGHT_STEPS = 9  # gains tried across that range
@@ -89,15 +91,16 @@ def parse_teams(text: str) -> dict[str, tuple[int, int, int]]:
 
 
 def face_colours(image: np.ndarray, top: Plane, centres: np.ndarray, r: float,
-                 surface_r: float = np.inf) -> np.ndarray:
+                 surface_r: float = np.inf, shade: RingShade | None = None) -> np.ndarray:
     """Median CIELAB colour of each disc's top face, ndarray of shape (N, 3); glare and grain are outvoted.
 
     The light on a disc is read off the board beside it, against the same board all round the hole at the same
     distances (boards are painted in rings, so that is the same paint): a shadow darkens both by one factor and
     is divided out; a veil of glare lifts both by about the same amount of white and is taken off. So a white
-    disc in a player's shadow is not read as navy, nor a dark one under glare as light wood.
+    disc in a player's shadow is not read as navy, nor a dark one under glare as light wood. ``shade``: as
+    ``lights`` takes it.
     """
-    light = lights(image, top, centres, r, surface_r)
+    light = lights(image, top, centres, r, surface_r, shade=shade)
     return unlit(faces_bgr(image, top, centres, r), light[:, 0], light[:, 1])
 
 
@@ -115,14 +118,15 @@ def unlit(face_bgr: np.ndarray, veil: np.ndarray, gain: np.ndarray) -> np.ndarra
 
 
 def lights(image: np.ndarray, top: Plane, centres: np.ndarray, r: float, surface_r: float = np.inf,
-           count: int | None = None) -> np.ndarray:
+           count: int | None = None, shade: RingShade | None = None) -> np.ndarray:
     """The light on each disc, shape (N, 5): veil and gain (see ``face_colours``), then the least and most shade
     and the most veil that the board beside it allows (``light_fits``). Only the first ``count`` discs when given:
-    the rest are discs whose light is known, which only cover the board."""
+    the rest are discs whose light is known, which only cover the board. ``shade``: each ring's shade, for a disc
+    whose whole ring round the hole is shaded (``ring_shade``)."""
     beside = _beside(r)
     c = np.asarray(centres, float)
     n = len(c) if count is None else count
-    return np.array([_light(image, top, c, k, beside, r, surface_r) for k in range(n)]).reshape(-1, 5)
+    return np.array([_light(image, top, c, k, beside, r, surface_r, shade) for k in range(n)]).reshape(-1, 5)
 
 
 def beside_bgr(image: np.ndarray, top: Plane, centres: np.ndarray, r: float) -> np.ndarray:
@@ -136,14 +140,83 @@ def beside_bgr(image: np.ndarray, top: Plane, centres: np.ndarray, r: float) -> 
 def zone_paints(image: np.ndarray, surface: Plane, board: Board) -> np.ndarray:
     """The board's own colour (CIELAB) in each scoring zone, clear of its lines by ZONE_CLEAR_MM: the median over
     points about ZONE_STEP_MM apart, so discs on it are outvoted. Shape (3, 3), from the 15 zone out."""
-    edges = [board.hole_r] + [e for line in reversed(board.lines) for e in (line.inner_edge, line.outer_edge)]
     out = []
-    for lo, hi in zip(edges[0:-1:2], edges[1::2], strict=True):  # hole to 15 line, to middle line, to outer line
-        rings = np.arange(lo + ZONE_CLEAR_MM, hi - ZONE_CLEAR_MM, ZONE_STEP_MM)
+    for rings in _zone_rings(board):  # hole to 15 line, to middle line, to outer line
         turns = [np.linspace(0, 2 * np.pi, int(2 * np.pi * rho / ZONE_STEP_MM), endpoint=False) for rho in rings]
         pts = np.vstack([rho * np.column_stack([np.cos(a), np.sin(a)]) for rho, a in zip(rings, turns, strict=True)])
         out.append(np.median(sample(image, surface.to_image(pts)), axis=0))
     return rgb_to_lab(np.array(out)[:, ::-1])
+
+
+def _zone_rings(board: Board) -> list[np.ndarray]:
+    """Per scoring zone, from the 15 zone out: the radii (mm) its paint is read on, ZONE_STEP_MM apart and clear
+    of the lines and the hole by ZONE_CLEAR_MM."""
+    edges = [board.hole_r] + [e for line in reversed(board.lines) for e in (line.inner_edge, line.outer_edge)]
+    return [np.arange(lo + ZONE_CLEAR_MM, hi - ZONE_CLEAR_MM, ZONE_STEP_MM)
+            for lo, hi in zip(edges[0:-1:2], edges[1::2], strict=True)]
+
+
+@dataclass(frozen=True)
+class RingShade:
+    """Per ring round the hole: how much brighter its paint would be in the light on the board's outer zone
+    (``ring_shade``), per channel; NaN where the ring is too dark or clipped to tell."""
+
+    radii: np.ndarray  # (K,) mm, increasing
+    gain: np.ndarray  # (K, 3), B, G, R
+
+    def at(self, xy: np.ndarray) -> float:
+        """The factor that brings the board at the points (N x 2, mm: beside one disc) into the outer zone's light:
+        1 unless it is one factor in every channel (within SAME_SPREAD) of at least SHADE_RATIO. Unshaded rings
+        drift from the chain a little (the grain, the light's fall to the edge): as one factor, by at most 1.08 beside
+        the discs of the ten real photos, and of the first 60 plain renders of seed 2025 (the rest were shaded)."""
+        rho = np.hypot(*np.asarray(xy, float).reshape(-1, 2).T)
+        each = np.array([np.interp(rho, self.radii, self.gain[:, ch]) for ch in range(3)])  # channels x points
+        seen = np.isfinite(each)
+        gain = masked_median(np.where(seen, each, 0.0), seen)[seen.any(axis=1)]
+        if len(gain) < 2 or np.ptp(gain) > SAME_SPREAD * gain.mean() or gain.mean() < SHADE_RATIO:
+            return 1.0
+        return float(gain.mean())
+
+
+def ring_shade(image: np.ndarray, surface: Plane, board: Board, centres: np.ndarray, r: float) -> RingShade:
+    """How far each ring round the hole is shaded below the light on the outer zone (``RingShade``).
+
+    A player's shadow across the middle of the board can cover every turn of the small rings round the hole, so a
+    disc there, compared with its own ring (``lights``), looks unshaded. A shadow's edge crosses a ring at a few
+    turns only, so between two rings close together most turns lie in one light: the median ratio from each ring
+    to the next (clear of the discs at ``centres``, the pegs and glare), chained in from the outer zone (the
+    largest, which one shadow does not cover), gives each ring's paint in the outer zone's light, with the light's
+    slow fall from the middle to the edge kept; against the ring's own median, its shade. Both see the same print
+    on the ring (the lines, a circle round the hole), so the shade is read on any paint."""
+    radii = np.concatenate(_zone_rings(board))
+    turns = np.linspace(0, 2 * np.pi, int(2 * np.pi * board.outer_line.inner_edge / ZONE_STEP_MM), endpoint=False)
+    pts = radii[:, None, None] * np.stack([np.cos(turns), np.sin(turns)], -1)[None]  # rings x turns x 2
+    col = sample(image, surface.to_image(pts.reshape(-1, 2))).reshape(pts.shape[:2] + (3,)).astype(float)
+    board_only = np.ones(pts.shape[:2], bool)
+    for others, reach in ((np.asarray(centres, float).reshape(-1, 2), r + 2.0),
+                          (np.array(board.pegs(), float).reshape(-1, 2), board.peg_r + 2.0)):
+        for o in others:
+            board_only &= np.hypot(pts[..., 0] - o[0], pts[..., 1] - o[1]) > reach
+    clear = board_only & (col.max(axis=2) < CLIPPED)
+    fair = clear[..., None] & (col >= WEAK_LEVEL)
+    log = np.log(np.maximum(col, 1.0))
+    steps = np.zeros((len(radii) - 1, 3))
+    for i in range(len(radii) - 1):
+        both = fair[i] & fair[i + 1]
+        for ch in np.flatnonzero(both.sum(axis=0) >= MIN_BESIDE):  # a channel this dark keeps its ring's light
+            steps[i, ch] = np.median(log[i + 1, both[:, ch], ch] - log[i, both[:, ch], ch])
+    rise = np.vstack([np.zeros((1, 3)), np.cumsum(steps, axis=0)])  # each ring's log paint less the first's
+    own = masked_median(log, clear)  # each ring's median (log), rings x channels
+    outer = radii > board.middle_line.outer_edge
+    anchor = np.median(own[outer] - rise[outer], axis=0)
+    ring = np.exp(own)
+    # Glare that clips much of a ring lifts what is left of it by a veil, not a shade, and bends the chain through
+    # it: that ring and every one inside it tell nothing (hard photo 148 of seed 2025: a cream board clipped over
+    # most of every ring read as shaded by 1.5, and a dark disc went to light wood).
+    glared = clear.sum(axis=1) < (1 - CLIPPED_SHARE) * board_only.sum(axis=1)
+    told = ~np.maximum.accumulate(glared[::-1])[::-1] & (clear.sum(axis=1) >= MIN_BESIDE)
+    told = told[:, None] & (ring >= WEAK_LEVEL)
+    return RingShade(radii, np.where(told, np.exp(anchor + rise - own), np.nan))
 
 
 def _beside(r: float) -> np.ndarray:
@@ -237,8 +310,8 @@ def face_unevenness(image: np.ndarray, top: Plane, centres: np.ndarray, r: float
     return np.percentile(np.linalg.norm(off, axis=2), 80, axis=1)
 
 
-def _light(image, top: Plane, centres: np.ndarray, k: int, beside: np.ndarray, r: float,
-           surface_r: float) -> tuple[float, float, float, float, float]:
+def _light(image, top: Plane, centres: np.ndarray, k: int, beside: np.ndarray, r: float, surface_r: float,
+           shade: RingShade | None) -> tuple[float, float, float, float, float]:
     """The light on disc ``k`` (see ``lights``): white added by glare and the factor of shade, from the board
     around it; the shade's range over the board beside it; and the most veil there, unbounded when the board
     beside it is clipped in every channel. Crowded by other discs, it is taken as no veil nor shade for sure."""
@@ -259,7 +332,8 @@ def _light(image, top: Plane, centres: np.ndarray, k: int, beside: np.ndarray, r
         return 0.0, 1.0, 1.0, 1.0, 0.0
     rings = masked_median(col, clear)[clear.sum(1) >= MIN_BESIDE]
     local = rings[0]  # turn 0 is the disc's own spot (clear enough, or it returned above)
-    usual = _paint(rings) if len(rings) >= 4 else np.median(col[everywhere], axis=0)
+    whole = 1.0 if shade is None else shade.at(pts[0][here])  # the whole ring round the hole may be shaded
+    usual = _paint(rings, whole) if len(rings) >= 4 else np.median(col[everywhere], axis=0) * whole
     veil = _veil(local, usual)
     seen = local < CLIPPED
     each = (col[0][here] - veil)[:, seen].sum(axis=1) / max(float(usual[seen].sum()), 1.0) if seen.any() else [1.0]
@@ -277,15 +351,16 @@ def _gain(local: np.ndarray, usual: np.ndarray, veil: float) -> float:
     return float(np.clip((local - veil)[seen].sum() / max(float(usual[seen].sum()), 1.0), MIN_GAIN, 1.0))
 
 
-def _paint(rings: np.ndarray) -> np.ndarray:
+def _paint(rings: np.ndarray, whole: float = 1.0) -> np.ndarray:
     """The board's own colour (BGR) beside a disc, from the same pattern's median colour at each turn (K, 3).
 
-    Usually the median over the turns. But a player's shadow across the middle of the board can cover most of a
-    small ring, and a glare veil most of one near its centre: when the turns fall into two groups, one the other
-    darkened by one factor in every channel (a shade), the brighter is the paint; one the other lifted by the
-    same white in every channel (a veil), the darker. Turns clipped anywhere tell neither, and two groups that
-    are not each of one light (glare and shade on one ring) are left to the median."""
-    median = np.median(rings, axis=0)
+    Usually the median over the turns, times ``whole`` where a shade covers the whole ring (``RingShade``). But a
+    player's shadow across the middle of the board can cover most of a small ring, and a glare veil most of one
+    near its centre: when the turns fall into two groups, one the other darkened by one factor in every channel
+    (a shade), the brighter is the paint; one the other lifted by the same white in every channel (a veil), the
+    darker. Turns clipped anywhere tell neither, and two groups that are not each of one light (glare and shade on
+    one ring) are left to the median."""
+    median = np.median(rings, axis=0) * whole
     fair = rings[rings.max(axis=1) < CLIPPED].astype(float)
     if len(fair) < 4:
         return median
