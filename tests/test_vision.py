@@ -738,10 +738,11 @@ def test_only_a_deep_shade_of_one_factor_in_every_channel_counts():
     assert at([np.nan, np.nan, 1.6]) == 1.0  # one channel cannot tell a shade from a colour
 
 
-@pytest.mark.parametrize("seed", [0, 2])
+@pytest.mark.parametrize("seed", [0, 2, 12])
 def test_a_light_20_under_a_shadow_over_the_middle_is_its_teams(seed):
     # A player's shadow over the hole and the 15 zone: the discs' colours are read in the board's usual light,
     # so the hole's must be too, or a sunk light-wood disc reads as neither team's (seed 0) or as a black 20 (2).
+    # The far wall, as shaded as the sunk yellow disc's face, is not taken for an open hole's (12).
     rng = np.random.default_rng(seed)
     scene, style = random_scene(rng), random_style(rng)
     light, dark = sorted(scene.team_colours, key=lambda t: -sum(scene.team_colours[t]))

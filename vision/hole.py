@@ -279,6 +279,11 @@ def read_hole(scene: Scene, hole: Plane, r_disc: float, team_labs: list[np.ndarr
     counted discs' faces (BGR), centres and teams; ``refs`` the colours ``hole_call`` compares a floor with;
     ``shade`` each ring's shade, as the discs' colours were read with it (``teams.lights``)."""
     hole_lab = face_colours(scene.image, hole, np.zeros((1, 2)), r_disc, shade=shade)[0]
+    hole_face = faces_bgr(scene.image, hole, np.zeros((1, 2)), r_disc)[0]
+    # The far wall is read as seen. A player's shadow over the middle, divided out of ``hole_lab``, may lie on it
+    # too, or its edge may pass between them: it shows open only unlike the middle both as seen and in the light
+    # divided out (renders of a light 20 under a band: the wall matched the middle as seen on two, divided on one).
+    seen_lab = rgb_to_lab(hole_face[::-1])[0]
     dist = team_distances(hole_lab, team_labs)  # infinite for a team with no colour known
     in_team, hole_doubt = hole_call(hole_lab, team_labs, refs)
     # Colour alone proves no 20: an empty hole's floor may have any colour, a team's too (a maroon team over red
@@ -287,10 +292,9 @@ def read_hole(scene: Scene, hole: Plane, r_disc: float, team_labs: list[np.ndarr
     if np.isfinite(dist).any() and ring_in_hole(scene, hole, r_disc):
         in_team, hole_doubt = int(np.argmin(dist)) if in_team is None else in_team, False
     elif in_team is not None:  # a team's colour, unproved: if the hole shows its far wall, it is empty, in doubt
-        opened = wall.open(hole_lab, scene.board)
+        opened = wall.open(hole_lab, scene.board) and wall.open(seen_lab, scene.board)
         in_team, hole_doubt = None if opened else in_team, True
     if in_team is None:  # a hole darker than any disc is empty; one lit like a disc may hold one
-        hole_face = faces_bgr(scene.image, hole, np.zeros((1, 2)), r_disc)[0]
         beside = beside_bgr(scene.image, scene.top, np.vstack([np.zeros((1, 2)), centres]), r_disc)
         shares = hole_shares(hole_face, beside[0], face, beside[1:], on)
         dark = [t for t in (0, 1) if refs[t] is not None and _floor_like(refs[t])]
