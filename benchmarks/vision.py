@@ -6,10 +6,12 @@ Every matched disc's margin and true radial error go to ``--errors``, which is w
 comes from. The plain set (no placed hard cases), the learnt set (the plain photos scored with no team colours
 given), the novel set (the plain photos in team colours and over hole floors no threshold was measured on), the
 phone set (the hard set rendered at 12 MP), the webcam set (the plain set at 640 x 480), the tele set (plain
-photos through a long lens, TELE_SHARES) and the tele_exif set (the same, each with its lens as its EXIF records it)
-write their rows beside each file, ``_plain``, ``_learnt``, ``_novel``, ``_phone``, ``_webcam``, ``_tele`` or
-``_tele_exif`` added to its name. Only the hard scenes place a disc in the 20 hole (3 in 10):
-the plain-based sets measure empty holes only, so the novel set's hole floors are never seen under a sunk disc.
+photos through a long lens, TELE_SHARES), the tele_exif set (the same, each with its lens as its EXIF records it)
+and the shaded set (other plain scenes, a light disc sunk in the 20 hole under a player's shadow across the middle)
+write their rows beside each file, ``_plain``, ``_learnt``, ``_novel``, ``_phone``, ``_webcam``, ``_tele``,
+``_tele_exif`` or ``_shaded`` added to its name. Only the hard scenes place a disc in the 20 hole (3 in 10), and the
+shaded ones one of the lighter team: the other plain-based sets measure empty holes only, so the novel set's hole
+floors are never seen under a sunk disc.
 Prints one JSON object per section and a one-line summary last.
 """
 
@@ -46,8 +48,9 @@ from vision.outline import Silhouette  # noqa: E402
 from vision.score import LOW_NOTE, camo_note, line_error_mm  # noqa: E402
 from vision.synth import OTHER_TEAM_SETS, random_scene, random_style, recoloured, render  # noqa: E402
 from vision.synth.post import light_and_noise  # noqa: E402
+from vision.synth.scene import Scene, SceneDisc  # noqa: E402
 from vision.synth.shots import photographed_verdict, random_pair  # noqa: E402
-from vision.synth.style import OTHER_HOLE_FLOORS, Finish, Lighting  # noqa: E402
+from vision.synth.style import OTHER_HOLE_FLOORS, Finish, Lighting, Style  # noqa: E402
 from vision.teams import ALIASES, PALETTE, rgb_to_lab  # noqa: E402
 
 REAL = Path(__file__).resolve().parents[2] / "shared" / "real_photos"
@@ -250,13 +253,26 @@ def as_true_teams(s, true_colours: dict[str, list[int]]):
                    notes=tuple(camo.get(n, n) for n in s.notes))
 
 
+def _shaded_middle(scene: Scene, style: Style, rng: np.random.Generator) -> tuple[Scene, Style]:
+    """The scene with a disc of its lighter team sunk in the 20 hole (discs it would overlap taken off) under a
+    player's shadow across the middle of the photo: a band 0.12-0.3 of its diagonal wide at 0.25-0.55 darkness."""
+    b = scene.board
+    light = max(scene.team_colours, key=lambda t: sum(scene.team_colours[t]))
+    clear = tuple(d for d in scene.discs if math.hypot(d.x, d.y) > 2 * b.disc_r + 1.0)
+    band = (float(rng.uniform(0, np.pi)), 0.0, float(rng.uniform(0.12, 0.3)), float(rng.uniform(0.25, 0.55)))
+    return (replace(scene, discs=clear + (SceneDisc(0.0, 0.0, light),)),
+            replace(style, light=replace(style.light, shadow_band=band)))
+
+
 def _one_synthetic(args) -> tuple[dict, list[dict], list[dict]] | None:
-    seed, k, exact, hard, size, learn, novel, tele, lens = args
+    seed, k, exact, hard, size, learn, novel, tele, lens, shaded = args
     cv2.setNumThreads(1)
-    rng = np.random.default_rng([seed, k] if hard else [seed, 30_000 + k])
+    rng = np.random.default_rng([seed, k] if hard else [seed, (50_000 if shaded else 30_000) + k])
     board = CLUB if k % 5 == 4 else TOURNAMENT
     scene = random_scene(rng, board, hard=hard)
     style = random_style(rng)
+    if shaded:
+        scene, style = _shaded_middle(scene, style, rng)
     if tele:  # the same framing from far away: a focal length drawn evenly in log between TELE_SHARES
         share = float(np.exp(rng.uniform(*np.log(TELE_SHARES))))
         style = replace(style, pose=replace(style.pose, focal=share))
@@ -377,12 +393,13 @@ def line_call_ceiling(photos: list[dict], errors: list[dict], target: float = CE
 
 def synthetic(count: int, seed: int, jobs: int, exact: bool, hard: bool = True,
               size: tuple[int, int] = SIZE, learn: bool = False, novel: bool = False,
-              tele: bool = False, lens: bool = False) -> tuple[dict, list[dict], list[dict]]:
+              tele: bool = False, lens: bool = False, shaded: bool = False) -> tuple[dict, list[dict], list[dict]]:
     """Figures on ``count`` renders of ``seed``: the hard set, or the plain set (``hard`` False), its teams' colours
-    given or learnt, recoloured with OTHER_TEAM_SETS (``novel``), or through a long lens (``tele``); with ``lens``,
-    each photo's lens as its EXIF would record it."""
+    given or learnt, recoloured with OTHER_TEAM_SETS (``novel``), through a long lens (``tele``), or with a light
+    20 under a shadow across the middle (``shaded``, other scenes); with ``lens``, each photo's lens as its EXIF
+    would record it."""
     with _pool(jobs) as pool:
-        results = pool.map(_one_synthetic, [(seed, k, exact, hard, size, learn, novel, tele, lens)
+        results = pool.map(_one_synthetic, [(seed, k, exact, hard, size, learn, novel, tele, lens, shaded)
                                             for k in range(count)], chunksize=1)
     done = [r for r in results if r is not None]
     photos = [r[0] for r in done]
@@ -583,15 +600,18 @@ def main() -> None:
     ap.add_argument("--novel", type=int, default=200,
                     help="plain photos of the novel section (other team and hole colours)")
     ap.add_argument("--tele", type=int, default=100, help="plain photos of the tele section (a long lens)")
+    ap.add_argument("--shaded", type=int, default=100,
+                    help="photos of the shaded section (a light 20 under a shadow across the middle)")
     ap.add_argument("--quick", action="store_true",
-                    help="40 photos, 20 pairs, 10 and 2 photos at 12 MP, 20 webcam, 20 novel, 20 tele")
+                    help="40 photos, 20 pairs, 10 and 2 photos at 12 MP, 20 webcam, 20 novel, 20 tele, 20 shaded")
     ap.add_argument("--seed", type=int, default=2025)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--misses", type=Path, default=OUT / "vision_misses.jsonl")
     ap.add_argument("--errors", type=Path, default=OUT / "vision_errors.jsonl")
     ap.add_argument("--photos", type=Path, default=OUT / "vision_photos.jsonl", help="per-photo calls and flags")
     ap.add_argument("--sections",
-                    default="synthetic,plain,learnt,novel,phone,webcam,tele,tele_exif,real,variants,speed,pairs,relit",
+                    default="synthetic,plain,learnt,novel,phone,webcam,tele,tele_exif,shaded,real,variants,speed,pairs,"
+                            "relit",
                     help="comma-separated sections to run")
     ap.add_argument("--size", default="x".join(map(str, SIZE)),
                     help="synthetic photos' width x height in pixels (4000x3000: 12 MP, as the speed section's)")
@@ -599,8 +619,9 @@ def main() -> None:
                     help="score synthetic photos with the lens undone and the true homography (vision's own errors)")
     a = ap.parse_args()
     size = tuple(int(v) for v in a.size.lower().split("x"))
-    n_photos, n_pairs, n_phone, n_big, n_webcam, n_novel, n_tele = (
-        (40, 20, 10, 2, 20, 20, 20) if a.quick else (a.count, a.pairs, a.phone, 10, a.webcam, a.novel, a.tele))
+    n_photos, n_pairs, n_phone, n_big, n_webcam, n_novel, n_tele, n_shaded = (
+        (40, 20, 10, 2, 20, 20, 20, 20) if a.quick
+        else (a.count, a.pairs, a.phone, 10, a.webcam, a.novel, a.tele, a.shaded))
     a.misses.parent.mkdir(parents=True, exist_ok=True)
     want = set(a.sections.split(","))
     if want & {"real", "variants"} and not (REAL / "truth.csv").is_file():
@@ -613,9 +634,9 @@ def main() -> None:
     other_rows = {}
 
     def other_set(section: str, key: str, count: int, hard: bool, size: tuple[int, int], learn: bool,
-                  novel: bool = False, tele: bool = False, lens: bool = False) -> dict:
+                  novel: bool = False, tele: bool = False, lens: bool = False, shaded: bool = False) -> dict:
         figures, *lists = synthetic(count, a.seed, a.jobs, a.truth_calibration, hard=hard, size=size, learn=learn,
-                                    novel=novel, tele=tele, lens=lens)
+                                    novel=novel, tele=tele, lens=lens, shaded=shaded)
         other_rows.update({_beside(path, section): r for path, r in zip((a.misses, a.errors, a.photos), lists,
                                                                          strict=True)})
         print(json.dumps({key: {k: figures[k] for k in PLAIN_KEYS}}))
@@ -635,6 +656,9 @@ def main() -> None:
     # ... and with the lens its EXIF records, which neither a square-on view's rings nor barely seen walls give.
     tele_exif = (other_set("tele_exif", "synthetic_tele_exif", n_tele, False, size, False, tele=True, lens=True)
                  if "tele_exif" in want else {})
+    # A player's shadow across the middle, over a light 20: the board all round the hole is shaded alike.
+    shaded = (other_set("shaded", "synthetic_shaded", n_shaded, False, size, False, shaded=True)
+              if "shaded" in want else {})
     rp = real() if "real" in want else []
     for r in rp:
         print(json.dumps(r))
@@ -712,6 +736,10 @@ def main() -> None:
                      f"{tele_exif['wrong_totals_not_flagged_count']}, radial p50/p95 "
                      f"{tele_exif['radial_error_mm_p50']:.2f}/{tele_exif['radial_error_mm_p95']:.2f} mm"
                      if tele else f"the long-lens set with the lens in EXIF exact {tele_exif['exact_totals']:.1%}")
+    if shaded:
+        parts.append(f"a light 20 under a shadow across the middle exact {shaded['exact_totals']:.1%} of {n_shaded}, "
+                     f"unflagged wrong {shaded['wrong_totals_not_flagged_count']} (not flagged at the cause "
+                     f"{shaded['wrong_totals_not_flagged_at_cause_count']})")
     if rp:
         parts.append(f"real exact {sum(r['exact'] for r in rp)}/{len(rp)} (flagged {sum(r['uncertain'] for r in rp)})")
     if rv:
