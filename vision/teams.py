@@ -168,7 +168,8 @@ class RingShade:
         """The factor that brings the board at the points (N x 2, mm: beside one disc) into the outer zone's light:
         1 unless it is one factor in every channel (within SAME_SPREAD) of at least SHADE_RATIO. Unshaded rings
         drift from the chain a little (the grain, the light's fall to the edge): as one factor, by at most 1.08 beside
-        the discs of the ten real photos, and of the first 60 plain renders of seed 2025 (the rest were shaded)."""
+        the discs of the real photos (the seven with discs) and of the first 60 plain renders of seed 2025 (the
+        three above it have shadow bands)."""
         rho = np.hypot(*np.asarray(xy, float).reshape(-1, 2).T)
         each = np.array([np.interp(rho, self.radii, self.gain[:, ch]) for ch in range(3)])  # channels x points
         seen = np.isfinite(each)
@@ -200,22 +201,21 @@ def ring_shade(image: np.ndarray, surface: Plane, board: Board, centres: np.ndar
     clear = board_only & (col.max(axis=2) < CLIPPED)
     fair = clear[..., None] & (col >= WEAK_LEVEL)
     log = np.log(np.maximum(col, 1.0))
-    steps = np.zeros((len(radii) - 1, 3))
-    for i in range(len(radii) - 1):
-        both = fair[i] & fair[i + 1]
-        for ch in np.flatnonzero(both.sum(axis=0) >= MIN_BESIDE):  # a channel this dark keeps its ring's light
-            steps[i, ch] = np.median(log[i + 1, both[:, ch], ch] - log[i, both[:, ch], ch])
+    # Each step's median per channel, (ring pair, channel) as rows over the turns; a channel too dark at either
+    # ring on too many turns keeps its ring's light (no step).
+    both = (fair[1:] & fair[:-1]).transpose(0, 2, 1).reshape(-1, len(turns))
+    step = masked_median((log[1:] - log[:-1]).transpose(0, 2, 1).reshape(-1, len(turns)), both)
+    steps = np.where(both.sum(axis=1) >= MIN_BESIDE, step, 0.0).reshape(-1, 3)
     rise = np.vstack([np.zeros((1, 3)), np.cumsum(steps, axis=0)])  # each ring's log paint less the first's
     own = masked_median(log, clear)  # each ring's median (log), rings x channels
     outer = radii > board.middle_line.outer_edge
     anchor = np.median(own[outer] - rise[outer], axis=0)
-    ring = np.exp(own)
     # Glare that clips much of a ring lifts what is left of it by a veil, not a shade, and bends the chain through
     # it: that ring and every one inside it tell nothing (hard photo 148 of seed 2025: a cream board clipped over
     # most of every ring read as shaded by 1.5, and a dark disc went to light wood).
     glared = clear.sum(axis=1) < (1 - CLIPPED_SHARE) * board_only.sum(axis=1)
     told = ~np.maximum.accumulate(glared[::-1])[::-1] & (clear.sum(axis=1) >= MIN_BESIDE)
-    told = told[:, None] & (ring >= WEAK_LEVEL)
+    told = told[:, None] & (own >= np.log(WEAK_LEVEL))
     return RingShade(radii, np.where(told, np.exp(anchor + rise - own), np.nan))
 
 
