@@ -6,12 +6,13 @@ Every matched disc's margin and true radial error go to ``--errors``, which is w
 comes from. The plain set (no placed hard cases), the learnt set (the plain photos scored with no team colours
 given), the novel set (the plain photos in team colours and over hole floors no threshold was measured on), the
 phone set (the hard set rendered at 12 MP), the webcam set (the plain set at 640 x 480), the tele set (plain
-photos through a long lens, TELE_SHARES), the tele_exif set (the same, each with its lens as its EXIF records it)
-and the shaded set (other plain scenes, a light disc sunk in the 20 hole under a player's shadow across the middle)
-write their rows beside each file, ``_plain``, ``_learnt``, ``_novel``, ``_phone``, ``_webcam``, ``_tele``,
-``_tele_exif`` or ``_shaded`` added to its name. Only the hard scenes place a disc in the 20 hole (3 in 10), and the
-shaded ones one of the lighter team: the other plain-based sets measure empty holes only, so the novel set's hole
-floors are never seen under a sunk disc.
+photos through a long lens, TELE_SHARES), the tele_exif set (the same, each with its lens as its EXIF records it),
+the shaded set (other plain scenes, a light disc sunk in the 20 hole under a player's shadow across the middle)
+and the flat set (other plain scenes drawn by ``vision.synth.flat``, a renderer unlike the one the thresholds were
+measured on) write their rows beside each file, ``_plain``, ``_learnt``, ``_novel``, ``_phone``, ``_webcam``,
+``_tele``, ``_tele_exif``, ``_shaded`` or ``_flat`` added to its name. Only the hard scenes place a disc in the 20
+hole (3 in 10), and the shaded ones one of the lighter team: the other plain-based sets measure empty holes only,
+so the novel set's hole floors are never seen under a sunk disc.
 Prints one JSON object per section and a one-line summary last.
 """
 
@@ -47,6 +48,7 @@ from vision.hole import HOLE_NOTE  # noqa: E402
 from vision.outline import Silhouette  # noqa: E402
 from vision.score import LOW_NOTE, camo_note, line_error_mm  # noqa: E402
 from vision.synth import OTHER_TEAM_SETS, random_scene, random_style, recoloured, render  # noqa: E402
+from vision.synth.flat import random_flat_look, random_flat_pose, render_flat  # noqa: E402
 from vision.synth.post import light_and_noise  # noqa: E402
 from vision.synth.scene import Scene, SceneDisc  # noqa: E402
 from vision.synth.shots import photographed_verdict, random_pair  # noqa: E402
@@ -265,9 +267,9 @@ def _shaded_middle(scene: Scene, style: Style, rng: np.random.Generator) -> tupl
 
 
 def _one_synthetic(args) -> tuple[dict, list[dict], list[dict]] | None:
-    seed, k, exact, hard, size, learn, novel, tele, lens, shaded = args
+    seed, k, exact, hard, size, learn, novel, tele, lens, shaded, flat = args
     cv2.setNumThreads(1)
-    rng = np.random.default_rng([seed, k] if hard else [seed, (50_000 if shaded else 30_000) + k])
+    rng = np.random.default_rng([seed, k] if hard else [seed, (50_000 if shaded else 70_000 if flat else 30_000) + k])
     board = CLUB if k % 5 == 4 else TOURNAMENT
     scene = random_scene(rng, board, hard=hard)
     style = random_style(rng)
@@ -279,7 +281,10 @@ def _one_synthetic(args) -> tuple[dict, list[dict], list[dict]] | None:
     if novel:  # team colours and hole floors no threshold was measured on
         scene = recoloured(scene, OTHER_TEAM_SETS[k % len(OTHER_TEAM_SETS)])
         style = replace(style, look=replace(style.look, hole_rgb=OTHER_HOLE_FLOORS[k % len(OTHER_HOLE_FLOORS)]))
-    img, t = render(scene, style, rng, size=size, supersample=supersample(size))
+    if flat:  # the other renderer, with its own colours and poses
+        img, t = render_flat(scene, random_flat_look(rng), random_flat_pose(rng), rng, size=size)
+    else:
+        img, t = render(scene, style, rng, size=size, supersample=supersample(size))
     img = _jpeg(img, t["jpeg_quality"])
     cal = None
     if exact:
@@ -393,14 +398,15 @@ def line_call_ceiling(photos: list[dict], errors: list[dict], target: float = CE
 
 def synthetic(count: int, seed: int, jobs: int, exact: bool, hard: bool = True,
               size: tuple[int, int] = SIZE, learn: bool = False, novel: bool = False,
-              tele: bool = False, lens: bool = False, shaded: bool = False) -> tuple[dict, list[dict], list[dict]]:
+              tele: bool = False, lens: bool = False, shaded: bool = False,
+              flat: bool = False) -> tuple[dict, list[dict], list[dict]]:
     """Figures on ``count`` renders of ``seed``: the hard set, or the plain set (``hard`` False), its teams' colours
     given or learnt, recoloured with OTHER_TEAM_SETS (``novel``), through a long lens (``tele``), or with a light
-    20 under a shadow across the middle (``shaded``, other scenes); with ``lens``, each photo's lens as its EXIF
-    would record it."""
+    20 under a shadow across the middle (``shaded``, other scenes), or drawn by the plain renderer (``flat``, other
+    scenes); with ``lens``, each photo's lens as its EXIF would record it."""
     with _pool(jobs) as pool:
-        results = pool.map(_one_synthetic, [(seed, k, exact, hard, size, learn, novel, tele, lens, shaded)
-                                            for k in range(count)], chunksize=1)
+        results = pool.map(_one_synthetic, [(seed, k, exact, hard, size, learn, novel, tele, lens, shaded,
+                                             flat) for k in range(count)], chunksize=1)
     done = [r for r in results if r is not None]
     photos = [r[0] for r in done]
     misses = [m for r in done for m in r[1]]
@@ -602,16 +608,18 @@ def main() -> None:
     ap.add_argument("--tele", type=int, default=100, help="plain photos of the tele section (a long lens)")
     ap.add_argument("--shaded", type=int, default=100,
                     help="photos of the shaded section (a light 20 under a shadow across the middle)")
+    ap.add_argument("--flat", type=int, default=100, help="photos of the flat section (the plain renderer)")
     ap.add_argument("--quick", action="store_true",
-                    help="40 photos, 20 pairs, 10 and 2 photos at 12 MP, 20 webcam, 20 novel, 20 tele, 20 shaded")
+                    help="40 photos, 20 pairs, 10 and 2 photos at 12 MP, 20 webcam, 20 novel, 20 tele, 20 shaded, "
+                         "20 flat")
     ap.add_argument("--seed", type=int, default=2025)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--misses", type=Path, default=OUT / "vision_misses.jsonl")
     ap.add_argument("--errors", type=Path, default=OUT / "vision_errors.jsonl")
     ap.add_argument("--photos", type=Path, default=OUT / "vision_photos.jsonl", help="per-photo calls and flags")
     ap.add_argument("--sections",
-                    default="synthetic,plain,learnt,novel,phone,webcam,tele,tele_exif,shaded,real,variants,speed,pairs,"
-                            "relit",
+                    default="synthetic,plain,learnt,novel,phone,webcam,tele,tele_exif,shaded,flat,real,variants,speed,"
+                            "pairs,relit",
                     help="comma-separated sections to run")
     ap.add_argument("--size", default="x".join(map(str, SIZE)),
                     help="synthetic photos' width x height in pixels (4000x3000: 12 MP, as the speed section's)")
@@ -619,9 +627,9 @@ def main() -> None:
                     help="score synthetic photos with the lens undone and the true homography (vision's own errors)")
     a = ap.parse_args()
     size = tuple(int(v) for v in a.size.lower().split("x"))
-    n_photos, n_pairs, n_phone, n_big, n_webcam, n_novel, n_tele, n_shaded = (
-        (40, 20, 10, 2, 20, 20, 20, 20) if a.quick
-        else (a.count, a.pairs, a.phone, 10, a.webcam, a.novel, a.tele, a.shaded))
+    n_photos, n_pairs, n_phone, n_big, n_webcam, n_novel, n_tele, n_shaded, n_flat = (
+        (40, 20, 10, 2, 20, 20, 20, 20, 20) if a.quick
+        else (a.count, a.pairs, a.phone, 10, a.webcam, a.novel, a.tele, a.shaded, a.flat))
     a.misses.parent.mkdir(parents=True, exist_ok=True)
     want = set(a.sections.split(","))
     if want & {"real", "variants"} and not (REAL / "truth.csv").is_file():
@@ -634,9 +642,10 @@ def main() -> None:
     other_rows = {}
 
     def other_set(section: str, key: str, count: int, hard: bool, size: tuple[int, int], learn: bool,
-                  novel: bool = False, tele: bool = False, lens: bool = False, shaded: bool = False) -> dict:
+                  novel: bool = False, tele: bool = False, lens: bool = False, shaded: bool = False,
+                  flat: bool = False) -> dict:
         figures, *lists = synthetic(count, a.seed, a.jobs, a.truth_calibration, hard=hard, size=size, learn=learn,
-                                    novel=novel, tele=tele, lens=lens, shaded=shaded)
+                                    novel=novel, tele=tele, lens=lens, shaded=shaded, flat=flat)
         other_rows.update({_beside(path, section): r for path, r in zip((a.misses, a.errors, a.photos), lists,
                                                                          strict=True)})
         print(json.dumps({key: {k: figures[k] for k in PLAIN_KEYS}}))
@@ -659,6 +668,8 @@ def main() -> None:
     # A player's shadow across the middle, over a light 20: the board all round the hole is shaded alike.
     shaded = (other_set("shaded", "synthetic_shaded", n_shaded, False, size, False, shaded=True)
               if "shaded" in want else {})
+    # Other plain scenes drawn by another renderer: flat colours of its own, no bevel, grain, glare or lens.
+    flat = other_set("flat", "synthetic_flat", n_flat, False, size, False, flat=True) if "flat" in want else {}
     rp = real() if "real" in want else []
     for r in rp:
         print(json.dumps(r))
@@ -740,6 +751,11 @@ def main() -> None:
         parts.append(f"a light 20 under a shadow across the middle exact {shaded['exact_totals']:.1%} of {n_shaded}, "
                      f"unflagged wrong {shaded['wrong_totals_not_flagged_count']} (not flagged at the cause "
                      f"{shaded['wrong_totals_not_flagged_at_cause_count']})")
+    if flat:
+        parts.append(f"plain drawn by the plain renderer exact {flat['exact_totals']:.1%} of {n_flat}, "
+                     f"recall {flat['recall']:.3f}, unflagged wrong {flat['wrong_totals_not_flagged_count']} (not "
+                     f"flagged at the cause {flat['wrong_totals_not_flagged_at_cause_count']}), radial p50/p95 "
+                     f"{flat['radial_error_mm_p50']:.2f}/{flat['radial_error_mm_p95']:.2f} mm")
     if rp:
         parts.append(f"real exact {sum(r['exact'] for r in rp)}/{len(rp)} (flagged {sum(r['uncertain'] for r in rp)})")
     if rv:

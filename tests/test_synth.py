@@ -12,6 +12,7 @@ import pytest
 
 from sim.board import BOARDS, CLUB, HEIRLOOM, TOURNAMENT
 from vision.synth import Scene, SceneDisc, SceneError, random_scene, random_style, render, render_pair
+from vision.synth.flat import TEAM_APART_DE, random_flat_look, random_flat_pose, render_flat
 from vision.synth.layouts import hand_made_after
 from vision.synth.render import camera_for
 from vision.synth.style import relit
@@ -175,3 +176,33 @@ def test_cli_writes_images_and_truth(tmp_path, capsys):
     assert len(list((tmp_path / "p").glob("*_before.jpg"))) == 1
     assert main(["render", "--out", str(tmp_path), "--size", "big"]) == 2
     assert "--size" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("tilt", [0.0, 40.0])
+def test_the_plain_renderer_draws_each_disc_where_its_truth_says(tilt):
+    """Each disc's top face, in its own flat colour, is centred on the truth's ``px`` and its foot maps through
+    ``board_to_image`` to ``px_base``."""
+    rng = np.random.default_rng(7)
+    scene = replace(random_scene(rng, TOURNAMENT, hard=False), team_colours={"a": (0, 0, 0), "b": (0, 0, 0)})
+    scene = replace(scene, discs=(SceneDisc(150.0, -80.0, "a"), SceneDisc(-40.0, 230.0, "b")))
+    look = replace(random_flat_look(rng), teams=((255, 0, 255), (0, 255, 255)), gain=1.0, noise=0.0)
+    pose = replace(random_flat_pose(rng), tilt_deg=tilt)
+    img, truth = render_flat(scene, look, pose, rng, size=(800, 600))
+    assert _homography_error(truth) < 0.5
+    for disc, rgb in zip(truth["discs"], look.teams, strict=True):
+        ys, xs = np.nonzero(np.abs(img.astype(int) - rgb[::-1]).sum(2) < 30)
+        near = np.hypot(xs - disc["px"][0], ys - disc["px"][1]) < 30
+        assert np.hypot(xs[near].mean() - disc["px"][0], ys[near].mean() - disc["px"][1]) < 0.3
+
+
+def test_the_plain_renderers_teams_differ_and_its_truth_scores_the_scene():
+    rng = np.random.default_rng(3)
+    scene = random_scene(rng, CLUB)
+    look = random_flat_look(rng)
+    _, truth = render_flat(scene, look, random_flat_pose(rng), rng, size=SMALL)
+    labs = cv2.cvtColor(np.uint8([look.teams]), cv2.COLOR_RGB2LAB)[0].astype(float) * [100 / 255, 1, 1]
+    assert np.linalg.norm(labs[0] - labs[1]) >= TEAM_APART_DE
+    for d, t in zip(scene.discs, truth["discs"], strict=True):
+        assert t["points"] == (CLUB.zone(d.x, d.y).points if math.hypot(d.x, d.y) <= CLUB.surface_r else 0)
+    teams = scene.team_colours
+    assert truth["totals"] == {n: sum(t["points"] for t in truth["discs"] if t["team"] == n) for n in teams}
