@@ -73,6 +73,7 @@ RADIUS_SCALES = (1.0, 0.88, 1.13, 1.27)  # disc sizes tried, as shares of the pr
 # for a ring printed or turned on a disc's face is a crisp circle inside every disc of its team. On plain 167 and
 # hard 58 of seed 2025 such rings made 0.88 win by 1.15-1.17 times, and the rims, never fitted, lost a team.
 LARGER_GAIN, SMALLER_GAIN = 1.15, 1.3
+SCALE_CIRCLES = 3  # the fewest best circles two sizes are compared on (``_best_scale``)
 APART = 1.75  # discs on the board never overlap: centres closer than this many radii may be one disc seen twice
 TOWARDS_CAMERA = math.cos(math.radians(30))  # ... when the second lies within 30 degrees of the camera's foot
 
@@ -333,15 +334,21 @@ def _best_scale(z: np.ndarray, disc_r: float) -> tuple[float, np.ndarray]:
     """The disc radius (among RADIUS_SCALES of the profile's) whose circles gather the most support.
 
     Real discs differ from the profile (1 1/8 in discs, boards made to other sizes), and the calibration's
-    millimetres follow the board's rings, so the discs' size is measured rather than assumed.
+    millimetres follow the board's rings, so the discs' size is measured rather than assumed. Two sizes are
+    compared on the sums of as many of their best circles as the one with fewer has, and at least SCALE_CIRCLES:
+    the lines and the print give a size more circles, not better ones (a lone disc by the outer line: 9 circles of
+    the profile's size, the best 0.88, lost on all their sums to 17 at 0.88 of it, the best 0.73, and the disc was
+    missed), and one or two circles, however good, say little against many.
     """
     best = None
     for f, score in zip(RADIUS_SCALES, circle_scores(z, [f * disc_r * DETECT_PX_PER_MM for f in RADIUS_SCALES]),
                         strict=True):
         top = [p[2] for p in peaks(score, 0.7 * f * disc_r * DETECT_PX_PER_MM, MIN_SCORE)][:24]
-        total = float(sum(top))
-        if best is None or total > best[0] * (SMALLER_GAIN if f < 1 else LARGER_GAIN):
-            best = (total, f * disc_r, score)
+        if best is not None:
+            k = max(min(len(top), len(best[0])), SCALE_CIRCLES)
+            if sum(top[:k]) <= sum(best[0][:k]) * (SMALLER_GAIN if f < 1 else LARGER_GAIN):
+                continue
+        best = (top, f * disc_r, score)
     return best[1], best[2]
 
 

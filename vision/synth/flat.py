@@ -26,6 +26,8 @@ TEAM_APART_DE = 40.0  # the two teams' colours differ at least this much (CIELAB
 
 @dataclass(frozen=True)
 class FlatLook:
+    """The plain renderer's colours (RGB) and finish for one photo."""
+
     surface: RGB
     ditch: RGB
     rail: RGB
