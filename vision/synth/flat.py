@@ -66,6 +66,7 @@ def random_flat_look(rng: np.random.Generator) -> FlatLook:
 
 
 def random_flat_pose(rng: np.random.Generator, tilt_max: float = 45.0) -> Pose:
+    """Any tilt up to ``tilt_max`` degrees, any turn, the board filling 0.75-0.95 of the picture, no distortion."""
     return Pose(tilt_deg=float(rng.uniform(0, tilt_max)), azimuth_deg=float(rng.uniform(0, 360)),
                 roll_deg=float(rng.uniform(-180, 180)), fill=float(rng.uniform(0.75, 0.95)),
                 focal=float(rng.uniform(0.7, 1.5)), k1=0.0, k2=0.0)
@@ -189,6 +190,7 @@ def _disc(img: np.ndarray, cam: Camera, board: Board, x: float, y: float, rgb: R
 
 
 def _truth(scene: Scene, cam: Camera, colours: dict[str, RGB], look: FlatLook) -> dict:
+    """The calls ``render``'s truth gives, on the board's own line width (the plain renderer paints it exactly)."""
     board = scene.board
     score = scoring(board, scene.discs, list(scene.team_colours))
     discs = []
