@@ -7,12 +7,13 @@ comes from. The plain set (no placed hard cases), the learnt set (the plain phot
 given), the novel set (the plain photos in team colours and over hole floors no threshold was measured on), the
 phone set (the hard set rendered at 12 MP), the webcam set (the plain set at 640 x 480), the tele set (plain
 photos through a long lens, TELE_SHARES), the tele_exif set (the same, each with its lens as its EXIF records it),
-the shaded set (other plain scenes, a light disc sunk in the 20 hole under a player's shadow across the middle)
-and the flat set (other plain scenes drawn by ``vision.synth.flat``, a renderer unlike the one the thresholds were
-measured on) write their rows beside each file, ``_plain``, ``_learnt``, ``_novel``, ``_phone``, ``_webcam``,
-``_tele``, ``_tele_exif``, ``_shaded`` or ``_flat`` added to its name. Only the hard scenes place a disc in the 20
-hole (3 in 10), and the shaded ones one of the lighter team: the other plain-based sets measure empty holes only,
-so the novel set's hole floors are never seen under a sunk disc.
+the shaded set (other plain scenes, a light disc sunk in the 20 hole under a player's shadow across the middle),
+the flat set (other plain scenes drawn by ``vision.synth.flat``, a renderer unlike the one the thresholds were
+measured on) and the flat_hard set (the hard set's scenes so drawn) write their rows beside each file,
+``_plain``, ``_learnt``, ``_novel``, ``_phone``, ``_webcam``, ``_tele``, ``_tele_exif``, ``_shaded``, ``_flat`` or
+``_flat_hard`` added to its name. Only the hard scenes place a disc in the 20 hole (3 in 10), and the shaded ones
+one of the lighter team: the other plain-based sets measure empty holes only, so the novel set's hole floors are
+never seen under a sunk disc.
 Prints one JSON object per section and a one-line summary last.
 """
 
@@ -608,7 +609,8 @@ def main() -> None:
     ap.add_argument("--tele", type=int, default=100, help="plain photos of the tele section (a long lens)")
     ap.add_argument("--shaded", type=int, default=100,
                     help="photos of the shaded section (a light 20 under a shadow across the middle)")
-    ap.add_argument("--flat", type=int, default=100, help="photos of the flat section (the plain renderer)")
+    ap.add_argument("--flat", type=int, default=100,
+                    help="photos of the flat and flat_hard sections (plain and hard scenes, the plain renderer)")
     ap.add_argument("--quick", action="store_true",
                     help="40 photos, 20 pairs, 10 and 2 photos at 12 MP, 20 webcam, 20 novel, 20 tele, 20 shaded, "
                          "20 flat")
@@ -618,8 +620,8 @@ def main() -> None:
     ap.add_argument("--errors", type=Path, default=OUT / "vision_errors.jsonl")
     ap.add_argument("--photos", type=Path, default=OUT / "vision_photos.jsonl", help="per-photo calls and flags")
     ap.add_argument("--sections",
-                    default="synthetic,plain,learnt,novel,phone,webcam,tele,tele_exif,shaded,flat,real,variants,speed,"
-                            "pairs,relit",
+                    default="synthetic,plain,learnt,novel,phone,webcam,tele,tele_exif,shaded,flat,flat_hard,real,"
+                            "variants,speed,pairs,relit",
                     help="comma-separated sections to run")
     ap.add_argument("--size", default="x".join(map(str, SIZE)),
                     help="synthetic photos' width x height in pixels (4000x3000: 12 MP, as the speed section's)")
@@ -670,6 +672,9 @@ def main() -> None:
               if "shaded" in want else {})
     # Other plain scenes drawn by another renderer: flat colours of its own, no bevel, grain, glare or lens.
     flat = other_set("flat", "synthetic_flat", n_flat, False, size, False, flat=True) if "flat" in want else {}
+    # ... and the hard set's scenes so drawn: how much of its position error is the main renderer's look.
+    flat_hard = (other_set("flat_hard", "synthetic_flat_hard", n_flat, True, size, False, flat=True)
+                 if "flat_hard" in want else {})
     rp = real() if "real" in want else []
     for r in rp:
         print(json.dumps(r))
@@ -756,6 +761,13 @@ def main() -> None:
                      f"recall {flat['recall']:.3f}, unflagged wrong {flat['wrong_totals_not_flagged_count']} (not "
                      f"flagged at the cause {flat['wrong_totals_not_flagged_at_cause_count']}), radial p50/p95 "
                      f"{flat['radial_error_mm_p50']:.2f}/{flat['radial_error_mm_p95']:.2f} mm")
+    if flat_hard:
+        ceiling = flat_hard["line_call_ceiling"]
+        parts.append(f"hard drawn by the plain renderer exact {flat_hard['exact_totals']:.1%} of {n_flat}, unflagged "
+                     f"wrong {flat_hard['wrong_totals_not_flagged_count']}, radial p50/p95 "
+                     f"{flat_hard['radial_error_mm_p50']:.2f}/{flat_hard['radial_error_mm_p95']:.2f} mm, line calls "
+                     f"alone allow {ceiling['exact_totals']:.1%} ({ceiling['target']:.0%} needs radial p50 "
+                     f"{ceiling['radial_p50_mm_needed']:.3f} mm)")
     if rp:
         parts.append(f"real exact {sum(r['exact'] for r in rp)}/{len(rp)} (flagged {sum(r['uncertain'] for r in rp)})")
     if rv:
