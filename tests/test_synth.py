@@ -16,6 +16,7 @@ from vision.synth.flat import TEAM_APART_DE, random_flat_look, random_flat_pose,
 from vision.synth.layouts import hand_made_after
 from vision.synth.render import camera_for
 from vision.synth.style import relit
+from vision.teams import rgb_to_lab
 from webapp.cli import main
 
 SMALL = (480, 360)
@@ -200,8 +201,7 @@ def test_the_plain_renderers_teams_differ_and_its_truth_scores_the_scene():
     scene = random_scene(rng, CLUB)
     look = random_flat_look(rng)
     _, truth = render_flat(scene, look, random_flat_pose(rng), rng, size=SMALL)
-    labs = cv2.cvtColor(np.uint8([look.teams]), cv2.COLOR_RGB2LAB)[0].astype(float) * [100 / 255, 1, 1]
-    assert np.linalg.norm(labs[0] - labs[1]) >= TEAM_APART_DE
+    assert np.linalg.norm(np.subtract(*rgb_to_lab(look.teams))) >= TEAM_APART_DE
     for d, t in zip(scene.discs, truth["discs"], strict=True):
         assert t["points"] == (CLUB.zone(d.x, d.y).points if math.hypot(d.x, d.y) <= CLUB.surface_r else 0)
     teams = scene.team_colours

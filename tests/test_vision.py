@@ -676,8 +676,8 @@ def test_a_sharp_photo_s_pixel_noise_is_no_print_on_a_face():
 @pytest.mark.parametrize("name", ["ivan_board6.jpg", "board4.jpg"])
 def test_a_real_photo_with_noise_of_7_levels_added_scores_exact(name):
     # ivan_board6: two black 15s beside the hole gather faint circles once noise is added to the 11 MP photo; their
-    # faces must not then read as print. board4: its discs read 1.27 of the profile's radius; under the noise 16
-    # circles of that size remain against one of the profile's and two of 1.13 of it: judged on one circle each,
+    # faces must not then read as print. board4: its discs read 1.27 of the profile's radius; under the noise 17
+    # circles of that size remain against one of the profile's and three of 1.13 of it: judged on one circle each,
     # the profile's size was kept and no disc was found.
     row = next(r for r in TRUTH if r["image"] == name)
     teams = {row["team1_colour"]: _colour(row["team1_colour"]), row["team2_colour"]: _colour(row["team2_colour"])}

@@ -24,10 +24,11 @@ from vision.teams import (
     MIN_GAIN,
     RingShade,
     beside_bgr,
-    face_colours,
     faces_bgr,
     light_distance,
+    lights,
     rgb_to_lab,
+    unlit,
     washed_out,
 )
 
@@ -278,8 +279,9 @@ def read_hole(scene: Scene, hole: Plane, r_disc: float, team_labs: list[np.ndarr
     the hole's colour's distance to each team's (``team_distances``). ``face``, ``centres`` and ``on`` are the
     counted discs' faces (BGR), centres and teams; ``refs`` the colours ``hole_call`` compares a floor with;
     ``shade`` each ring's shade, as the discs' colours were read with it (``teams.lights``)."""
-    hole_lab = face_colours(scene.image, hole, np.zeros((1, 2)), r_disc, shade=shade)[0]
     hole_face = faces_bgr(scene.image, hole, np.zeros((1, 2)), r_disc)[0]
+    light = lights(scene.image, hole, np.zeros((1, 2)), r_disc, shade=shade)
+    hole_lab = unlit(hole_face[None], light[:, 0], light[:, 1])[0]  # as ``face_colours``, the face sampled once
     # The far wall is read as seen. A player's shadow over the middle, divided out of ``hole_lab``, may lie on it
     # too, or its edge may pass between them: it shows open only unlike the middle both as seen and in the light
     # divided out (renders of a light 20 under a band: the wall matched the middle as seen on two, divided on one).

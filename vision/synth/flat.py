@@ -17,6 +17,7 @@ import numpy as np
 from sim.board import Board
 from vision.synth.camera import Camera, Pose, frame_camera
 from vision.synth.scene import RGB, Scene, place, scoring
+from vision.teams import rgb_to_lab
 
 TEXTURE_PX_PER_MM = 3.0
 SUPERSAMPLE = 3  # samples a pixel takes along each side
@@ -40,11 +41,6 @@ class FlatLook:
     jpeg_quality: int
 
 
-def _lab(rgb: RGB) -> np.ndarray:
-    """CIELAB up to an offset of a and b (OpenCV's 8-bit encoding): for distances."""
-    return cv2.cvtColor(np.uint8([[rgb]]), cv2.COLOR_RGB2LAB)[0, 0].astype(float) * [100 / 255, 1, 1]
-
-
 def random_flat_look(rng: np.random.Generator) -> FlatLook:
     """Colours drawn anew for each photo: a wood surface, any table, ditch and pegs, and any two team colours
     TEAM_APART_DE apart (either may be the board's)."""
@@ -56,7 +52,7 @@ def random_flat_look(rng: np.random.Generator) -> FlatLook:
     surface = (int(red), int(green), int(green * rng.uniform(0.55, 0.85)))
     while True:
         teams = (colour(), colour())
-        if np.linalg.norm(_lab(teams[0]) - _lab(teams[1])) >= TEAM_APART_DE:
+        if np.linalg.norm(np.subtract(*rgb_to_lab(teams))) >= TEAM_APART_DE:
             break
     darker = rng.uniform(0.45, 0.8)
     return FlatLook(surface=surface, ditch=colour(10, 90), rail=tuple(int(c * darker) for c in surface),
