@@ -54,11 +54,17 @@ EMPTY_HOLE_SHARE = 0.5
 # shadow band across it) came within 1.2 and 1.0; of the 386 empty holes read as sure ones, the nearest 9.4. Delta-E
 # says little between near-blacks (a floor a third as bright as a black disc came within 6.7), so a hole darker than
 # any disc would look there (``darker_than_discs``) is not asked. A hole so lit counts as that disc's team's 20, in
-# doubt (``read_hole``): of the shaded set's 100 renders (seed 2025, a light 20 under a player's shadow), 24 more
+# doubt (``read_hole``): of the shaded set's 100 renders (seed 2025, a light 20 under a player's shadow), 23 more
 # scored exact, the hard set's 300 one more; of the novel set's 200, one empty hole on blue felt with a blue team was
 # counted blue's, and board3 in a player's shadow read its empty hole as navy's until a hole that looks like a bare
 # floor was left out.
 LIT_SAME_DE = 7.0
+# ... but a hole is counted so only where the board beside the disc tells that light: its factor of shade to within
+# GAIN_TOLD, were each channel of the two boards' median colours LIGHT_NOISE levels off. Beside a red disc on black
+# paint (plain photo 61 of seed 777: channels 20, 20, 10) a shade of 0.3 under a veil of 23 levels, loose by 0.24,
+# made an empty red-felt hole a red 20. The 23 light 20s under shadows counted so (shaded set, seed 2025) were
+# beside boards that told it within 0.03-0.23 of the factor; one more, beside dark paint, was told to 0.47 and left.
+LIGHT_NOISE, GAIN_TOLD = 2.0, 1 / 3
 # A tilted camera sees an empty hole's far inner wall between its rim and floor; a sunk disc, standing above the
 # surface, hides it. Where that band is at least WALL_SEEN_PX wide and within WALL_SAME_DE of the hole's middle, and
 # the hole is grey and at least as bright as the dark team's darkest disc would look there, the hole holds that
@@ -194,16 +200,24 @@ def lit_like_a_disc(hole_face: np.ndarray, hole_beside: np.ndarray, faces: np.nd
     like that disc under them. Fits no light could give (shade beyond MIN_GAIN, a veil taking light away) say
     the boards differ in paint, not light, and are not used.
     """
-    x, y = np.asarray(beside, float), np.asarray(hole_beside, float)
-    dx = x - x.mean(axis=1, keepdims=True)
-    gain = dx @ (y - y.mean()) / np.maximum(np.einsum("ij,ij->i", dx, dx), 1e-6)
-    veil = y.mean() - gain * x.mean(axis=1)
+    gain, veil, _ = light_fit(hole_beside, beside)
     fair = (gain >= MIN_GAIN) & (gain <= 1 / MIN_GAIN) & (veil >= 0)
     if not fair.any():
         return None
     seen = np.clip(faces[fair] * gain[fair, None] + veil[fair, None], 0, 255)
     far = np.linalg.norm(rgb_to_lab(seen[:, ::-1]) - rgb_to_lab(hole_face[::-1]), axis=1)
     return int(np.flatnonzero(fair)[np.argmin(far)]) if far.min() <= LIT_SAME_DE else None
+
+
+def light_fit(hole_beside: np.ndarray, beside: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per disc: the factor of shade and the veil of glare (levels) that take the board beside it (``beside``, BGR,
+    N x 3) to the board beside the hole, fitted across the three channels, and the factor's standard error were
+    each channel LIGHT_NOISE levels off. Nearly grey boards (their channels alike) leave the factor loose."""
+    x, y = np.asarray(beside, float), np.asarray(hole_beside, float)
+    dx = x - x.mean(axis=1, keepdims=True)
+    spread = np.maximum(np.einsum("ij,ij->i", dx, dx), 1e-6)
+    gain = dx @ (y - y.mean()) / spread
+    return gain, y.mean() - gain * x.mean(axis=1), LIGHT_NOISE / np.sqrt(spread)
 
 
 def _lit_disc(hole_lab: np.ndarray, team_labs: list[np.ndarray | None]) -> bool:
@@ -213,6 +227,13 @@ def _lit_disc(hole_lab: np.ndarray, team_labs: list[np.ndarray | None]) -> bool:
     just like a shaded disc, so neither can be told from the other."""
     return any(lab is not None and light_distance(hole_lab, lab) <= HOLE_SAME_DE and not _lost_hue(hole_lab, lab)
                for lab in team_labs)
+
+
+def _light_told(hole_beside: np.ndarray, beside: np.ndarray) -> bool:
+    """Is the light that takes the board beside a disc to the board beside the hole told within GAIN_TOLD of its
+    factor (``light_fit``)?"""
+    gain, _, error = light_fit(hole_beside, beside[None])
+    return bool(error[0] <= GAIN_TOLD * gain[0])
 
 
 def _lost_hue(lab: np.ndarray, team: np.ndarray) -> bool:
@@ -317,7 +338,7 @@ def read_hole(scene: Scene, hole: Plane, r_disc: float, team_labs: list[np.ndarr
             like = lit_like_a_disc(hole_face, beside[0], face, beside[1:])
             team = None if like is None else int(on[like])
             if (team is not None and refs[team] is not None and not _floor_like(refs[team])
-                    and not _floor_like(seen_lab) and not shows_wall):
+                    and not _floor_like(seen_lab) and not shows_wall and _light_told(beside[0], beside[1 + like])):
                 in_team = team
             hole_doubt = hole_doubt or like is not None
     # Glare that clips the hole white leaves its colour a lower bound: a red 20 under it reads as a pink floor.
