@@ -27,7 +27,7 @@ import os
 import sys
 import time
 from collections import Counter
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from multiprocessing import get_context
 from pathlib import Path
 
@@ -267,22 +267,41 @@ def _shaded_middle(scene: Scene, style: Style, rng: np.random.Generator) -> tupl
             replace(style, light=replace(style.light, shadow_band=band)))
 
 
+@dataclass(frozen=True)
+class PhotoSet:
+    """Which synthetic photos a section scores: the hard set, or the plain set (``hard`` False), at ``size``, its
+    teams' colours given or learnt (``learn``), recoloured with OTHER_TEAM_SETS (``novel``), through a long lens
+    (``tele``), with a light 20 under a shadow across the middle (``shaded``, other scenes), or drawn by the plain
+    renderer (``flat``, other scenes); with ``lens``, each photo's lens as its EXIF would record it."""
+
+    hard: bool = True
+    size: tuple[int, int] = SIZE
+    learn: bool = False
+    novel: bool = False
+    tele: bool = False
+    lens: bool = False
+    shaded: bool = False
+    flat: bool = False
+
+
 def _one_synthetic(args) -> tuple[dict, list[dict], list[dict]] | None:
-    seed, k, exact, hard, size, learn, novel, tele, lens, shaded, flat = args
+    seed, k, exact, kind = args
+    size = kind.size
     cv2.setNumThreads(1)
-    rng = np.random.default_rng([seed, k] if hard else [seed, (50_000 if shaded else 70_000 if flat else 30_000) + k])
+    rng = np.random.default_rng([seed, k] if kind.hard
+                                else [seed, (50_000 if kind.shaded else 70_000 if kind.flat else 30_000) + k])
     board = CLUB if k % 5 == 4 else TOURNAMENT
-    scene = random_scene(rng, board, hard=hard)
+    scene = random_scene(rng, board, hard=kind.hard)
     style = random_style(rng)
-    if shaded:
+    if kind.shaded:
         scene, style = _shaded_middle(scene, style, rng)
-    if tele:  # the same framing from far away: a focal length drawn evenly in log between TELE_SHARES
+    if kind.tele:  # the same framing from far away: a focal length drawn evenly in log between TELE_SHARES
         share = float(np.exp(rng.uniform(*np.log(TELE_SHARES))))
         style = replace(style, pose=replace(style.pose, focal=share))
-    if novel:  # team colours and hole floors no threshold was measured on
+    if kind.novel:  # team colours and hole floors no threshold was measured on
         scene = recoloured(scene, OTHER_TEAM_SETS[k % len(OTHER_TEAM_SETS)])
         style = replace(style, look=replace(style.look, hole_rgb=OTHER_HOLE_FLOORS[k % len(OTHER_HOLE_FLOORS)]))
-    if flat:  # the other renderer, with its own colours and poses
+    if kind.flat:  # the other renderer, with its own colours and poses
         img, t = render_flat(scene, random_flat_look(rng), random_flat_pose(rng), rng, size=size)
     else:
         img, t = render(scene, style, rng, size=size, supersample=supersample(size))
@@ -293,14 +312,15 @@ def _one_synthetic(args) -> tuple[dict, list[dict], list[dict]] | None:
     # The lens as a camera's EXIF records it, a whole number of millimetres of 35 mm equivalent, and as
     # ``calibration.lens_focal_px`` reads it back.
     diagonal = math.hypot(*size)
-    focal = round(t["camera"]["K"][0][0] / diagonal * FILM_DIAGONAL_MM) / FILM_DIAGONAL_MM * diagonal if lens else None
+    focal = (round(t["camera"]["K"][0][0] / diagonal * FILM_DIAGONAL_MM) / FILM_DIAGONAL_MM * diagonal
+             if kind.lens else None)
     t0 = time.process_time()
     try:
-        s = score_photo(img, board=board, teams=None if learn else {n: tuple(c) for n, c in t["team_colours"].items()},
-                        calibration=cal, lens_focal_px=focal)
+        teams = None if kind.learn else {n: tuple(c) for n, c in t["team_colours"].items()}
+        s = score_photo(img, board=board, teams=teams, calibration=cal, lens_focal_px=focal)
     except NoBoardError:
         return None
-    if learn:
+    if kind.learn:
         s = as_true_teams(s, t["team_colours"])
     secs = time.process_time() - t0
     photo, misses, errors = evaluate_photo(f"synth_{seed}_{k:04d}", t, s, board)
@@ -397,17 +417,11 @@ def line_call_ceiling(photos: list[dict], errors: list[dict], target: float = CE
             "radial_p50_mm_needed": round(lo * float(np.median(size)), 4)}
 
 
-def synthetic(count: int, seed: int, jobs: int, exact: bool, hard: bool = True,
-              size: tuple[int, int] = SIZE, learn: bool = False, novel: bool = False,
-              tele: bool = False, lens: bool = False, shaded: bool = False,
-              flat: bool = False) -> tuple[dict, list[dict], list[dict]]:
-    """Figures on ``count`` renders of ``seed``: the hard set, or the plain set (``hard`` False), its teams' colours
-    given or learnt, recoloured with OTHER_TEAM_SETS (``novel``), through a long lens (``tele``), or with a light
-    20 under a shadow across the middle (``shaded``, other scenes), or drawn by the plain renderer (``flat``, other
-    scenes); with ``lens``, each photo's lens as its EXIF would record it."""
+def synthetic(count: int, seed: int, jobs: int, exact: bool,
+              kind: PhotoSet = PhotoSet()) -> tuple[dict, list[dict], list[dict]]:
+    """Figures on ``count`` renders of ``seed`` of the set ``kind``."""
     with _pool(jobs) as pool:
-        results = pool.map(_one_synthetic, [(seed, k, exact, hard, size, learn, novel, tele, lens, shaded,
-                                             flat) for k in range(count)], chunksize=1)
+        results = pool.map(_one_synthetic, [(seed, k, exact, kind) for k in range(count)], chunksize=1)
     done = [r for r in results if r is not None]
     photos = [r[0] for r in done]
     misses = [m for r in done for m in r[1]]
@@ -447,7 +461,7 @@ def synthetic(count: int, seed: int, jobs: int, exact: bool, hard: bool = True,
                                         for p in photos),
         "misses_by_kind": Counter(m["kind"] for m in misses),
         "wrong_photos_by_kind": Counter(k for p in wrong for k in p["kinds"]),
-        "photo_size": list(size),
+        "photo_size": list(kind.size),
         "cpu_seconds_per_photo": float(np.median([p["seconds"] for p in photos])) if photos else None,
     }
     return summary, misses, errors, photos
@@ -639,42 +653,40 @@ def main() -> None:
                  "leave them out with --sections")
     syn, misses, errors, photos = ({}, [], [], [])
     if "synthetic" in want:
-        syn, misses, errors, photos = synthetic(n_photos, a.seed, a.jobs, a.truth_calibration, size=size)
+        syn, misses, errors, photos = synthetic(n_photos, a.seed, a.jobs, a.truth_calibration, PhotoSet(size=size))
     print(json.dumps({"synthetic": syn}))
     other_rows = {}
 
-    def other_set(section: str, key: str, count: int, hard: bool, size: tuple[int, int], learn: bool,
-                  novel: bool = False, tele: bool = False, lens: bool = False, shaded: bool = False,
-                  flat: bool = False) -> dict:
-        figures, *lists = synthetic(count, a.seed, a.jobs, a.truth_calibration, hard=hard, size=size, learn=learn,
-                                    novel=novel, tele=tele, lens=lens, shaded=shaded, flat=flat)
+    def other_set(section: str, key: str, count: int, kind: PhotoSet) -> dict:
+        """The figures of the set ``kind`` as section ``section`` (none unless asked for), its rows kept."""
+        if section not in want:
+            return {}
+        figures, *lists = synthetic(count, a.seed, a.jobs, a.truth_calibration, kind)
         other_rows.update({_beside(path, section): r for path, r in zip((a.misses, a.errors, a.photos), lists,
                                                                          strict=True)})
         print(json.dumps({key: {k: figures[k] for k in PLAIN_KEYS}}))
         return figures
 
+    plain_set = PhotoSet(hard=False, size=size)
     # The same renders' variety, discs where they fall: line decisions only as often as by chance; then the same
     # photos with no colours given, as `crokinole score` runs without --teams.
-    plain = other_set("plain", "synthetic_plain", n_photos, False, size, False) if "plain" in want else {}
-    learnt = other_set("learnt", "synthetic_learnt_teams", n_photos, False, size, True) if "learnt" in want else {}
+    plain = other_set("plain", "synthetic_plain", n_photos, plain_set)
+    learnt = other_set("learnt", "synthetic_learnt_teams", n_photos, replace(plain_set, learn=True))
     # The plain set in team colours and over hole floors no threshold was measured on.
-    novel = other_set("novel", "synthetic_novel_colours", n_novel, False, size, False, True) if "novel" in want else {}
+    novel = other_set("novel", "synthetic_novel_colours", n_novel, replace(plain_set, novel=True))
     # The hard set as a phone takes it: what resolution changes (a copy measured at another size) shows here.
-    phone = other_set("phone", "synthetic_phone", n_phone, True, BIG, False) if "phone" in want else {}
-    webcam = other_set("webcam", "synthetic_webcam", n_webcam, False, WEBCAM, False) if "webcam" in want else {}
+    phone = other_set("phone", "synthetic_phone", n_phone, PhotoSet(size=BIG))
+    webcam = other_set("webcam", "synthetic_webcam", n_webcam, PhotoSet(hard=False, size=WEBCAM))
     # The plain set taken from far away through a long lens: the discs' walls barely show, nor does perspective.
-    tele = other_set("tele", "synthetic_tele", n_tele, False, size, False, tele=True) if "tele" in want else {}
+    tele = other_set("tele", "synthetic_tele", n_tele, replace(plain_set, tele=True))
     # ... and with the lens its EXIF records, which neither a square-on view's rings nor barely seen walls give.
-    tele_exif = (other_set("tele_exif", "synthetic_tele_exif", n_tele, False, size, False, tele=True, lens=True)
-                 if "tele_exif" in want else {})
+    tele_exif = other_set("tele_exif", "synthetic_tele_exif", n_tele, replace(plain_set, tele=True, lens=True))
     # A player's shadow across the middle, over a light 20: the board all round the hole is shaded alike.
-    shaded = (other_set("shaded", "synthetic_shaded", n_shaded, False, size, False, shaded=True)
-              if "shaded" in want else {})
+    shaded = other_set("shaded", "synthetic_shaded", n_shaded, replace(plain_set, shaded=True))
     # Other plain scenes drawn by another renderer: flat colours of its own, no bevel, grain, glare or lens.
-    flat = other_set("flat", "synthetic_flat", n_flat, False, size, False, flat=True) if "flat" in want else {}
+    flat = other_set("flat", "synthetic_flat", n_flat, replace(plain_set, flat=True))
     # ... and the hard set's scenes so drawn: how much of its position error is the main renderer's look.
-    flat_hard = (other_set("flat_hard", "synthetic_flat_hard", n_flat, True, size, False, flat=True)
-                 if "flat_hard" in want else {})
+    flat_hard = other_set("flat_hard", "synthetic_flat_hard", n_flat, PhotoSet(size=size, flat=True))
     rp = real() if "real" in want else []
     for r in rp:
         print(json.dumps(r))
