@@ -1627,15 +1627,15 @@ def test_a_face_clipped_white_by_glare_puts_its_team_in_doubt():
 def test_the_expected_outline_is_where_each_ray_leaves_the_hull_of_top_face_and_base(wall_mm):
     # A standing disc's outline is the hull of its top circle and its base circle (the wall's sides join them).
     # Measured against that hull as a polygon: the support function, used before, ran up to 0.7 mm long across
-    # a 5 mm wall, and the base there is the disc's size, not the top rim's colour edge (OUTLINE_MM wider).
+    # a 5 mm wall, and the base there is the disc's size, not the top rim's colour edge (BASE_IN_MM wider).
     from scipy.spatial import ConvexHull
 
-    from vision.outline import ANGLES, OUTLINE_MM, Silhouette
+    from vision.outline import ANGLES, BASE_IN_MM, Silhouette
 
     r, k = 16.2, 0.008
     sil = Silhouette((wall_mm / k + r, 40.0), k)  # the camera's foot off to the right (and a little up)
     got = sil.expected(0.0, 0.0, r, ANGLES)
-    base = (r - OUTLINE_MM) * (1 - k)
+    base = (r - BASE_IN_MM) * (1 - k)
     t = np.linspace(0, 2 * np.pi, 3600, endpoint=False)
     ring = np.column_stack([np.cos(t), np.sin(t)])
     pts = np.vstack([r * ring, k * np.array(sil.camera_xy) + base * ring])

@@ -27,6 +27,7 @@ EDGE_PRIOR_MM = 1.5  # spread of the prior that the edge lies on the expected ou
 SIGMA_PX = 0.15  # centre error of a clean fit, in image pixels
 CLEAN_SUPPORT, CLEAN_FIT_MM = 0.8, 0.35  # a fit this well supported and this tight measures the discs' radius
 OUTLINE_MM = 0.3  # the fitted outline (colour edge at the rim) runs about this much outside the disc's radius
+BASE_IN_MM = 0.3  # the base's edge against the board lies this much inside the top rim's colour edge
 HULL_STEPS = np.linspace(0.0, 1.0, 33)  # circles between top and base tried for the outline (``Silhouette.expected``)
 OUTLIER_MM = 1.0  # what a ray whose edge strays off an outline costs it (``outline_cost``)
 WALL_MM = 1.0  # a disc whose wall shows this wide gets a second chance across its wall (``refine_all``)
@@ -149,11 +150,14 @@ class Silhouette:
     The base circle (on the surface) appears on the top-face plane shifted towards the camera's foot by
     ``k`` = thickness / camera height of the way, and shrunk by (1 - k). On the side facing the camera the
     disc's wall shows, and the outline is the base circle there. The outline radius ``r`` is the top rim's
-    colour edge, which runs OUTLINE_MM outside the disc; the base's edge against the board does not (326 discs
-    of 53 renders seen with their true camera, at the median: top rims +0.25 mm outside the disc, bases -0.06 mm,
-    +0.02 mm where the wall is under 4 mm wide), so the base circle is OUTLINE_MM smaller. Modelled at ``r``,
-    the base pulled discs 0.08-0.12 mm away from the camera's foot. For discs each seen by its own camera
-    (``stacked_views``) the two coordinates and ``k`` are columns, one row per disc.
+    colour edge; the base's edge lies BASE_IN_MM inside it. How far depends on how the rim looks, not on the
+    disc. Fitted with each offset on 40 hard renders seen with their true camera (seed 2025), radial error p50
+    (mm) at 0, 0.1, 0.2, 0.3, 0.4 mm: ``render`` 0.116, 0.089, 0.071, 0.066, 0.073. Its discs want 0.3 because it
+    draws a dark stroke and the bevel's highlight centred on the rim, half outside the disc (its top rims read
+    +0.25 mm wide, bases -0.06 mm). Drawn inside the rim they want 0.05-0.1 (0.063, 0.050, 0.061, 0.083, 0.109),
+    as the plain renderer's discs do, which have no stroke (0.026 at 0, 0.025 at 0.05, 0.10 at 0.3: placed
+    0.1 mm towards the camera's foot). For discs each seen by its own camera (``stacked_views``) the two
+    coordinates and ``k`` are columns, one row per disc.
     """
 
     camera_xy: tuple[float, float]
@@ -191,7 +195,7 @@ class Silhouette:
 
     def _base(self, cx, cy, r):
         """The base circle's centre offset from the top circle's (sx, sy) and its radius, on the top-face plane."""
-        return (self.camera_xy[0] - cx) * self.k, (self.camera_xy[1] - cy) * self.k, (r - OUTLINE_MM) * (1 - self.k)
+        return (self.camera_xy[0] - cx) * self.k, (self.camera_xy[1] - cy) * self.k, (r - BASE_IN_MM) * (1 - self.k)
 
 
 def top_view(calibration, board) -> tuple[Plane, Silhouette]:
