@@ -27,7 +27,7 @@ EDGE_PRIOR_MM = 1.5  # spread of the prior that the edge lies on the expected ou
 SIGMA_PX = 0.15  # centre error of a clean fit, in image pixels
 CLEAN_SUPPORT, CLEAN_FIT_MM = 0.8, 0.35  # a fit this well supported and this tight measures the discs' radius
 OUTLINE_MM = 0.3  # the fitted outline (colour edge at the rim) runs about this much outside the disc's radius
-BASE_IN_MM = 0.3  # the base's edge against the board lies this much inside the top rim's colour edge
+BASE_IN_MM = 0.05  # the base's edge against the board lies this much inside the top rim's colour edge
 HULL_STEPS = np.linspace(0.0, 1.0, 33)  # circles between top and base tried for the outline (``Silhouette.expected``)
 OUTLIER_MM = 1.0  # what a ray whose edge strays off an outline costs it (``outline_cost``)
 WALL_MM = 1.0  # a disc whose wall shows this wide gets a second chance across its wall (``refine_all``)
@@ -150,15 +150,13 @@ class Silhouette:
     The base circle (on the surface) appears on the top-face plane shifted towards the camera's foot by
     ``k`` = thickness / camera height of the way, and shrunk by (1 - k). On the side facing the camera the
     disc's wall shows, and the outline is the base circle there. The outline radius ``r`` is the top rim's
-    colour edge; the base's edge lies BASE_IN_MM inside it. How far depends on how the rim looks, not on the disc.
-    Fitted with each offset on 30 hard renders seen with their true camera (seed 2025), radial error p50 (mm) at 0,
-    0.1, 0.2, 0.3, 0.4 mm: ``render`` 0.116, 0.089, 0.071, 0.066, 0.073. Its discs want 0.3 because it draws a dark
-    stroke and the bevel's highlight centred on the rim, half outside the disc (326 discs of 53 renders: top rims
-    +0.25 mm outside the disc, bases -0.06 mm). Drawn inside the rim they want 0.05-0.1 (0.063, 0.050, 0.061, 0.083,
-    0.109), as the plain renderer's discs do, which have no stroke (on 40 renders 0.026 at 0 and 0.025 at 0.05; 0.10
-    at 0.3 on 30; the benchmark's flat sections at 0.3 place them 0.12 mm towards the camera's foot at the median,
-    at 0.05 none). For discs each seen by its own camera (``stacked_views``) the two coordinates and ``k`` are
-    columns, one row per disc.
+    colour edge; the base's edge lies BASE_IN_MM inside it: a disc is a cylinder, so little. Fitted with each offset
+    on 30 hard renders seen with their true camera (seed 2025), radial error p50 (mm) at 0, 0.05, 0.1, 0.15, 0.2,
+    0.3 mm: ``render`` 0.063, 0.053, 0.052, 0.056, 0.061, 0.083; the plain renderer's discs, which have no bevel,
+    0.026 at 0 and 0.025 at 0.05 (40 renders), 0.10 at 0.3 (30). At 0.3 the benchmark's flat sections placed them
+    0.12 mm towards the camera's foot at the median, at 0.05 not at all. (When ``render`` drew its rim stroke and
+    bevel centred on the rim, half outside the disc, its discs wanted 0.3.) For discs each seen by its own camera
+    (``stacked_views``) the two coordinates and ``k`` are columns, one row per disc.
     """
 
     camera_xy: tuple[float, float]

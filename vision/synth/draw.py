@@ -70,7 +70,8 @@ class Finish:
 
 def cylinder(img: np.ndarray, v: View, x: float, y: float, z0: float, r: float, h: float,
              top_rgb, side_rgb, finish: Finish = Finish(), n: int = 48) -> None:
-    """A disc or peg standing at (x, y) on height z0: lit side wall, top face, bevel, print or grain."""
+    """A disc or peg standing at (x, y) on height z0: lit side wall, top face, bevel, print or grain. The bevel
+    and the rim's dark line are drawn inside the top rim: centred on it, they widened a disc by 0.25 mm."""
     top3, bot3 = _circle(x, y, z0 + h, r, n), _circle(x, y, z0, r, n)
     top, bot = v.px(top3), v.px(bot3)
     a = np.linspace(0, 2 * np.pi, n, endpoint=False) + np.pi / n
@@ -89,15 +90,16 @@ def cylinder(img: np.ndarray, v: View, x: float, y: float, z0: float, r: float, 
         ring = v.px(_circle(x, y, z0 + h, r * finish.ring_at, n))
         cv2.polylines(img, [_fix(ring)], True, _bgr(finish.ring_rgb), max(1, round(1.2 * ppm)), cv2.LINE_AA, _SHIFT)
     if finish.bevel > 0:
-        edge = v.px(_circle(x, y, z0 + h, r - finish.bevel / 2, n))
         thick = max(1, round(finish.bevel * ppm))
+        edge = v.px(_circle(x, y, z0 + h, r - (thick + 1) / 2 / ppm, n))
         for k in range(n):
             s = 0.7071
             normal = np.array([s * math.cos(a[k]), s * math.sin(a[k]), s])
             lit = v.shade(normal)
             colour = _bgr(top_rgb, lit * (1 + finish.gloss * max(0.0, lit - 1) * 3))
             cv2.line(img, tuple(_fix(edge[k])), tuple(_fix(edge[(k + 1) % n])), colour, thick, cv2.LINE_AA, _SHIFT)
-    cv2.polylines(img, [_fix(top)], True, _bgr(side_rgb, 0.8), 1, cv2.LINE_AA, _SHIFT)
+    rim = v.px(_circle(x, y, z0 + h, r - 1 / ppm, n))
+    cv2.polylines(img, [_fix(rim)], True, _bgr(side_rgb, 0.8), 1, cv2.LINE_AA, _SHIFT)
 
 
 def _grain(img: np.ndarray, v: View, x: float, y: float, z: float, r: float, rgb, seed: int) -> None:
