@@ -167,8 +167,18 @@ def find_discs(image: np.ndarray, top_to_image: np.ndarray, sil: Silhouette, *, 
     # a disc's rim shared with a neighbour, a peg or the hole's rim can gather as well as the disc's own circle.
     order = sorted(range(len(clear)), key=lambda j: (fits[j] is None or not _plausible(fits[j], disc_r),
                                                      0.0 if fits[j] is None else fits[j].fit_mm))
+    # But a tall disc seen low also gathers a circle on its wall and base, towards the camera, which can fit a
+    # little better than its face: the face takes its place (``_base_of``). In 600 renders (hard and plain, seed
+    # 2025) 9 of 34 overlaps of plausible fits dropped a disc's face so, 8 of them for its base by this test; none
+    # of the 25 that kept the face kept a fit that was its base. (Recall 0.9908 -> 0.9910, radial max 11.2 -> 8.1 mm.)
     for (x, y, _), d, rim in ((clear[j], fits[j], rims[j]) for j in order):
-        if _near(x, y, first, 1.5 * disc_r) or d is None or _near(d.x, d.y, first, 1.6 * disc_r):
+        if d is None:
+            continue
+        clash = next((i for i, f in enumerate(first) if math.hypot(x - f.x, y - f.y) < 1.5 * disc_r
+                      or math.hypot(d.x - f.x, d.y - f.y) < 1.6 * disc_r), None)
+        if clash is not None:
+            if _plausible(d, disc_r) and _base_of(first[clash], d, sil, disc_r):
+                first[clash] = d
             continue
         if _plausible(d, disc_r):
             first.append(d)
