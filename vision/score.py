@@ -22,7 +22,7 @@ from vision.focal import focal_from_discs
 from vision.glare import washed_areas
 from vision.hidden import HIDDEN_FIT_MM, HIDDEN_SUPPORT, hidden_outlines
 from vision.hole import HOLE_NOTE, HoleSeen, darkest_faces, hole_plane, read_hole
-from vision.outline import FoundDisc, Silhouette, top_view
+from vision.outline import OUTLINE_MM, FoundDisc, Silhouette, top_view
 from vision.rectify import Plane, lifted_homography
 from vision.teams import (
     RingShade,
@@ -397,7 +397,7 @@ def outline_teams(scene: Scene, outlines: tuple[FoundDisc, ...], centres: np.nda
 def disc_radius(board: Board, discs: list[FoundDisc]) -> float:
     """Radius for the zone calls: the profile's, unless the discs measured here are clearly another size."""
     if len(discs) >= 2:
-        r = float(np.median([d.r for d in discs])) - 0.3  # fitted outlines run about 0.3 mm wide
+        r = float(np.median([d.r for d in discs])) - OUTLINE_MM  # fitted outlines run wide of the disc
         if abs(r / board.disc_r - 1) > 0.1:
             return r
     return board.disc_r
