@@ -1274,6 +1274,18 @@ def _truth_at(truth, px):
     return t
 
 
+def _disc_px(score: PhotoScore) -> float:
+    """A disc's radius in the photo's pixels (on the top-face plane): discs do not overlap, so a disc counted this
+    near a truth disc stands for it."""
+    return score.board.disc_r * score.top_plane.image_px_per_mm()
+
+
+def _stands_for_one(score: PhotoScore, d, truth: dict, team: str | None = None) -> bool:
+    """Is the counted disc ``d`` within a disc's radius of a truth disc in play (of ``team``, when given)?"""
+    return any(math.dist(t["px"], d.px) < _disc_px(score) for t in truth["discs"]
+               if t["in_play"] and team in (None, t["team"]))
+
+
 def test_a_disc_with_a_ring_on_its_face_is_placed_by_the_ring_where_its_rim_misleads():
     # Hard photo 104, seen at 38 degrees: black discs with a white ring on their faces, their soft shadows on the
     # board beside them. Three rim fits settled 4-6 mm off (one on the disc's base, two 8.6 px off in the photo).
@@ -1441,10 +1453,9 @@ def test_a_faint_outline_with_a_teams_face_is_counted_in_doubt():
     score, truth = _benchmark_photo(69, hard=True)
     taken = [d for d in score.discs if score_mod.OUTLINE_WHY in d.why]
     assert taken and score.doubtful
-    r_px = score.board.disc_r * score.top_plane.image_px_per_mm()
     for d in taken:
         assert d.uncertain and d.team == "navy" and d.r_mm == pytest.approx(score.discs[0].r_mm)
-        assert any(t["team"] == "navy" and math.dist(t["px"], d.px) < r_px for t in truth["discs"])
+        assert _stands_for_one(score, d, truth, "navy")
 
 
 @pytest.mark.parametrize("k", [16, 27])
@@ -1565,9 +1576,7 @@ def test_a_circle_barely_past_the_threshold_that_fits_loosely_is_noted_not_count
     # scored as a disc: a wrong total. Every disc counted stands for a disc there.
     score, truth = _benchmark_photo(k)
     assert score.totals == truth["totals"]
-    r_px = score.board.disc_r * score.top_plane.image_px_per_mm()
-    on = [t for t in truth["discs"] if t["in_play"]]
-    assert all(any(math.dist(d.px, t["px"]) < r_px for t in on) for d in score.discs)
+    assert all(_stands_for_one(score, d, truth) for d in score.discs)
     assert score.uncertain and any("not counted" in n for n in score.notes)
 
 
@@ -1796,7 +1805,7 @@ def test_black_discs_seen_only_by_the_rings_on_their_faces_make_the_photo_uncert
     # a wall from the truth, 12.5 mm, and says so: its error is 14 mm. Discs do not overlap, so a disc counted
     # within a disc's radius stands for it.)
     score, truth = _benchmark_photo(212, seed=31)
-    missed = _missed_by_outline(score, truth, score.board.disc_r * score.top_plane.image_px_per_mm())
+    missed = _missed_by_outline(score, truth, _disc_px(score))
     assert missed
     for t in missed:
         assert _noted_or_counted_in_doubt(score, t["px"])
@@ -1884,11 +1893,9 @@ def test_an_outline_left_out_and_found_again_by_the_second_look_is_one_disc():
     score, truth = _benchmark_photo(207)
     counted = [d for d in score.discs if score_mod.OUTLINE_WHY in d.why]
     assert len(counted) >= 3 and all(d.uncertain and d.team == "black" for d in counted)
-    r_px = score.board.disc_r * score.top_plane.image_px_per_mm()
-    for d in counted:
-        assert any(t["team"] == "black" and math.dist(t["px"], d.px) < r_px for t in truth["discs"] if t["in_play"])
+    assert all(_stands_for_one(score, d, truth, "black") for d in counted)
     noted = score.top_plane.to_image(score.doubtful) if score.doubtful else np.zeros((0, 2))
-    assert not any(math.dist(p, d.px) < 2 * r_px for p in noted for d in counted)
+    assert not any(math.dist(p, d.px) < 2 * _disc_px(score) for p in noted for d in counted)
 
 
 def test_a_discs_face_is_kept_over_the_circle_its_wall_and_shadow_gather():
@@ -1896,5 +1903,5 @@ def test_a_discs_face_is_kept_over_the_circle_its_wall_and_shadow_gather():
     # on its wall, base and shadow (0.43), 16 mm towards the camera and pulled 41 degrees aside by the shadow. The
     # second fitted 0.55 mm rms, the face 0.58: the face was dropped, and the disc missed.
     score, truth = _benchmark_photo(5)
-    t = _truth_at(truth, (840.099, 357.185))
-    assert (_found_at(score, t).team, _found_at(score, t).points) == ("natural", 10)
+    found = _found_at(score, _truth_at(truth, (840.099, 357.185)))
+    assert (found.team, found.points) == ("natural", 10)

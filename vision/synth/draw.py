@@ -84,6 +84,10 @@ def cylinder(img: np.ndarray, v: View, x: float, y: float, z0: float, r: float, 
         cv2.fillConvexPoly(img, quad, _bgr(side_rgb, v.shade(normal)), cv2.LINE_AA, _SHIFT)
     cv2.fillPoly(img, [_fix(top)], _bgr(top_rgb), cv2.LINE_AA, _SHIFT)
     ppm = v.mm_to_px(np.array([x, y, z0 + h]))
+
+    def inside(width_px: int) -> np.ndarray:  # the circle a stroke this wide (antialiased) follows within the rim
+        return v.px(_circle(x, y, z0 + h, r - (width_px + 1) / 2 / ppm, n))
+
     if finish.grain_seed is not None:
         _grain(img, v, x, y, z0 + h, r, top_rgb, finish.grain_seed)
     if finish.ring_rgb is not None:
@@ -91,15 +95,14 @@ def cylinder(img: np.ndarray, v: View, x: float, y: float, z0: float, r: float, 
         cv2.polylines(img, [_fix(ring)], True, _bgr(finish.ring_rgb), max(1, round(1.2 * ppm)), cv2.LINE_AA, _SHIFT)
     if finish.bevel > 0:
         thick = max(1, round(finish.bevel * ppm))
-        edge = v.px(_circle(x, y, z0 + h, r - (thick + 1) / 2 / ppm, n))
+        edge = inside(thick)
         for k in range(n):
             s = 0.7071
             normal = np.array([s * math.cos(a[k]), s * math.sin(a[k]), s])
             lit = v.shade(normal)
             colour = _bgr(top_rgb, lit * (1 + finish.gloss * max(0.0, lit - 1) * 3))
             cv2.line(img, tuple(_fix(edge[k])), tuple(_fix(edge[(k + 1) % n])), colour, thick, cv2.LINE_AA, _SHIFT)
-    rim = v.px(_circle(x, y, z0 + h, r - 1 / ppm, n))
-    cv2.polylines(img, [_fix(rim)], True, _bgr(side_rgb, 0.8), 1, cv2.LINE_AA, _SHIFT)
+    cv2.polylines(img, [_fix(inside(1))], True, _bgr(side_rgb, 0.8), 1, cv2.LINE_AA, _SHIFT)
 
 
 def _grain(img: np.ndarray, v: View, x: float, y: float, z: float, r: float, rgb, seed: int) -> None:
